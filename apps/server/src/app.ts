@@ -1,0 +1,127 @@
+import path from "node:path";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "./db/client.ts";
+import { seedDatabase } from "./db/seed.ts";
+import type { Config } from "./env.ts";
+import { appConfigRoutes } from "./modules/app-config/routes.ts";
+import { authModule } from "./modules/auth/plugin.ts";
+import { brandRoutes } from "./modules/brands/routes.ts";
+import { catalogRoutes } from "./modules/catalogs/routes.ts";
+import { customersRoutes } from "./modules/customers/routes.ts";
+import { processLineListRoutes } from "./modules/file-processing/process-line-list.routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { itemRoutes } from "./modules/items/routes.ts";
+import { lineListRoutes } from "./modules/line-lists/routes.ts";
+import { mailModule } from "./modules/mail/plugin.ts";
+import { organizationsRoutes } from "./modules/organizations/routes.ts";
+import { rolesRoutes } from "./modules/roles/routes.ts";
+import { storageModule } from "./modules/storage/plugin.ts";
+import { storesRoutes } from "./modules/stores/routes.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { usersRoutes } from "./modules/users/routes.ts";
+import { registerApiDocs } from "./plugins/api-docs.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerSecurity } from "./plugins/security.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An already opened (and migrated) database; tests pass a fresh clone. The caller closes it. */
+  database?: DatabaseHandle;
+  /** Leave the seed out (it runs by default, after migrating). */
+  skipSeed?: boolean;
+}
+
+function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  const options: Exclude<FastifyServerOptions["logger"], boolean | undefined> = {
+    level: config.LOG_LEVEL,
+    // Tokens and session cookies must never reach the logs.
+    redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+  };
+  // Readable lines for a developer at a terminal; JSON everywhere else, for log collectors.
+  if (config.NODE_ENV === "development" && process.stdout.isTTY) {
+    try {
+      import.meta.resolve("pino-pretty");
+      options.transport = {
+        target: "pino-pretty",
+        options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" },
+      };
+    } catch {
+      // pino-pretty is a dev dependency; without it, JSON lines are fine.
+    }
+  }
+  return options;
+}
+
+/**
+ * The whole application as a Fastify instance, not yet listening: `server.ts` listens, tests use
+ * `app.inject`. Opens and migrates the database unless given one, then seeds it.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(config) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(config.DATA_DIR, "db"),
+      onConnectionError: (error) => app.log.error({ err: error }, "database connection failed"),
+    }));
+  try {
+    if (ownsDatabase) await migrateDatabase(database);
+    if (!options.skipSeed) await seedDatabase(database.db, config);
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.addHook("onClose", async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  // 1. Plugins for external concerns. API docs come before any route: they collect routes as added.
+  await registerSecurity(app, config);
+  await registerApiDocs(app);
+  registerErrorHandler(app);
+
+  // 2. App services shared by modules are decorated here.
+
+  // 3. Routes.
+  await app.register(healthRoutes);
+  await app.register(appConfigRoutes);
+
+  // ---- Feature modules: register each module's plugin here, e.g. `await app.register(authModule)`. ----
+  await app.register(mailModule);
+  // First: its guard protects every /api route registered after it.
+  await app.register(authModule);
+  await app.register(rolesRoutes);
+  await app.register(usersRoutes);
+  await app.register(organizationsRoutes);
+  await app.register(storesRoutes);
+  await app.register(customersRoutes);
+  await app.register(brandRoutes);
+  await app.register(lineListRoutes);
+  await app.register(catalogRoutes);
+  await app.register(storageModule);
+  await app.register(uploadRoutes);
+  await app.register(processLineListRoutes());
+  await app.register(itemRoutes);
+
+  // ---- End of feature modules. ----
+
+  // Last: the SPA and the answers for every path nothing above claimed.
+  await registerWebApp(app, config);
+  return app;
+}

@@ -1,0 +1,82 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** The same type for both drivers, so services never know which database they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: what services pass to repositories inside `db.transaction`. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DbExecutor = Database | Tx;
+
+export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Safe to call more than once: later calls wait for the first. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** Folder of the embedded database; ignored when databaseUrl is set. */
+  pgliteDir?: string;
+  /** A dumped PGlite data directory to start from (tests clone a migrated template this way). */
+  pgliteLoadDataDir?: Blob;
+  /**
+   * Told when an idle PostgreSQL connection fails (server restart, network). Without a listener
+   * the pool's "error" event would crash the process.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    // A bounded connect time makes an unreachable server fail fast (and /healthz answer 503).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
+    pool.on("error", (error) => options.onConnectionError?.(error));
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    let closing: Promise<void> | undefined;
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => void (await pool.query("select 1")),
+      close: () => (closing ??= pool.end()),
+    };
+  }
+  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteLoadDataDir,
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => void (await client.query("select 1")),
+    close: () => (closing ??= client.close()),
+  };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "postgres") {
+    await migratePg(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  }
+}

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Optimistic-concurrency counter, exposed to clients as `_revision`. */
+const revision = { revision: integer("revision").notNull().default(1) };
+
+export const organizations = pgTable("organizations", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull(),
+  type: text("type", { enum: ["internal", "external"] }).notNull(),
+  status: text("status").notNull().default("active"),
+  address: jsonb("address"),
+  discounts: jsonb("discounts").notNull().default(sql`'[]'::jsonb`),
+  mainContactUserId: integer("main_contact_user_id"),
+  ...revision,
+  ...timestamps,
+});
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    description: text("description"),
+    type: text("type", { enum: ["internal", "external"] }).notNull().default("internal"),
+    status: text("status").notNull().default("active"),
+    ...revision,
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("roles_type_name_unique").on(table.type, sql`lower(${table.name})`)],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    type: text("type", { enum: ["internal", "external"] }).notNull(),
+    status: text("status").notNull().default("active"),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    roleId: integer("role_id")
+      .notNull()
+      .references(() => roles.id),
+    ...revision,
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
+    index("users_organization_idx").on(table.organizationId),
+  ],
+);
+
+export const brandCategories = pgTable("brand_categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const brands = pgTable(
+  "brands",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    description: text("description"),
+    categoryId: integer("category_id")
+      .notNull()
+      .default(1)
+      .references(() => brandCategories.id),
+    status: text("status").notNull().default("active"),
+    ...revision,
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("brands_name_unique").on(sql`lower(${table.name})`)],
+);
+
+/** Every write records who changed what, in the same transaction as the change. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: integer("actor_user_id"),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    action: text("action").notNull(),
+    beforeRevision: integer("before_revision"),
+    afterRevision: integer("after_revision"),
+    data: jsonb("data"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("audit_events_entity_idx").on(table.entityType, table.entityId)],
+);

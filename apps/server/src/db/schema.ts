@@ -1,0 +1,8 @@
+// Every table of every module, so one Drizzle instance (and drizzle-kit) sees the whole database.
+export * from "./core-schema.ts";
+export * from "../modules/auth/schema.ts";
+export * from "../modules/products/schema.ts";
+export * from "../modules/line-lists/schema.ts";
+export * from "../modules/catalogs/schema.ts";
+export * from "../modules/stores/schema.ts";
+export * from "../modules/uploads/schema.ts";

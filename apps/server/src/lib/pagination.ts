@@ -1,0 +1,20 @@
+import type { PaginatedEnvelope, PaginationQuery } from "@cm/contracts/envelope";
+import { genericMessages } from "@cm/contracts/messages";
+
+/** The LIMIT/OFFSET a page query asks for. */
+export function pageWindow({ page, pageSize }: PaginationQuery): { limit: number; offset: number } {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+export function paginated<TItem>(
+  items: TItem[],
+  { page, pageSize, total }: PaginationQuery & { total: number },
+  message: string = genericMessages.ok,
+): PaginatedEnvelope<TItem> {
+  return {
+    success: true,
+    message,
+    data: items,
+    pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) },
+  };
+}

@@ -1,0 +1,43 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import type { DbExecutor } from "../../db/client.ts";
+import { brands } from "../../db/schema.ts";
+
+export type BrandRow = typeof brands.$inferSelect;
+
+const lowerName = sql`lower(${brands.name})`;
+
+export async function findBrands(db: DbExecutor, orderDir: "asc" | "desc"): Promise<BrandRow[]> {
+  const direction = orderDir === "desc" ? desc : asc;
+  return db.select().from(brands).orderBy(direction(lowerName), direction(brands.id));
+}
+
+export async function findBrandById(db: DbExecutor, id: number): Promise<BrandRow | undefined> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, id));
+  return row;
+}
+
+/** Whether another brand already has this name, in any letter case. */
+export async function brandNameTaken(db: DbExecutor, name: string, exceptId?: number): Promise<boolean> {
+  const sameName = eq(lowerName, name.toLowerCase());
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(exceptId === undefined ? sameName : and(sameName, ne(brands.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertBrand(tx: DbExecutor, values: typeof brands.$inferInsert): Promise<BrandRow> {
+  const [row] = await tx.insert(brands).values(values).returning();
+  return row!;
+}
+
+/** Locks the brand for the rest of the transaction, so no line list can be added to it meanwhile. */
+export async function lockBrand(tx: DbExecutor, id: number): Promise<BrandRow | undefined> {
+  const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for("update");
+  return row;
+}
+
+export async function deleteBrandRow(tx: DbExecutor, id: number): Promise<void> {
+  await tx.delete(brands).where(eq(brands.id, id));
+}

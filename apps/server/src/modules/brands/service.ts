@@ -1,0 +1,153 @@
+import type { z } from "zod";
+import { brandMessages, type Brand, type brandInputSchema } from "@cm/contracts/brands";
+import { genericMessages } from "@cm/contracts/messages";
+import type { Database, DbExecutor } from "../../db/client.ts";
+import { brands } from "../../db/schema.ts";
+import { recordAuditEvent } from "../../lib/audit.ts";
+import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
+import { updateWithRevision } from "../../lib/revisions.ts";
+import { countBrandLineLists } from "../line-lists/repository.ts";
+import { brandHasProducts } from "../products/repository.ts";
+import {
+  brandNameTaken,
+  deleteBrandRow,
+  findBrandById,
+  findBrands,
+  insertBrand,
+  lockBrand,
+  type BrandRow,
+} from "./repository.ts";
+
+export type BrandInput = z.output<typeof brandInputSchema>;
+
+export function toBrand(row: BrandRow): Brand {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    categoryId: row.categoryId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    _revision: row.revision,
+  };
+}
+
+const foreignKeyViolation = "23503";
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === foreignKeyViolation) return true;
+  }
+  return false;
+}
+
+/** A name another request took between our check and our write is still "already exists". */
+async function guardNameRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, "brands_name_unique")) throw new ConflictError(brandMessages.alreadyExists);
+    throw error;
+  }
+}
+
+export async function listBrands(db: DbExecutor, orderDir: "asc" | "desc"): Promise<Brand[]> {
+  return (await findBrands(db, orderDir)).map(toBrand);
+}
+
+export async function createBrand(db: Database, input: BrandInput, actorUserId: number): Promise<Brand> {
+  if (await brandNameTaken(db, input.name)) throw new ConflictError(brandMessages.alreadyExists);
+  return guardNameRace(() =>
+    db.transaction(async (tx) => {
+      const row = await insertBrand(tx, {
+        name: input.name,
+        description: input.description ?? null,
+        categoryId: input.categoryId,
+        status: "active",
+      });
+      await recordAuditEvent(tx, {
+        actorUserId,
+        entityType: "brand",
+        entityId: row.id,
+        action: "create",
+        afterRevision: row.revision,
+        data: { name: row.name, description: row.description },
+      });
+      return toBrand(row);
+    }),
+  );
+}
+
+export async function updateBrand(
+  db: Database,
+  brandId: number,
+  input: BrandInput,
+  expectedRevision: number | undefined,
+  actorUserId: number,
+): Promise<Brand> {
+  return guardNameRace(() =>
+    db.transaction(async (tx) => {
+      const before = await findBrandById(tx, brandId);
+      if (!before) throw new NotFoundError(brandMessages.notFound);
+      if (await brandNameTaken(tx, input.name, brandId)) throw new ConflictError(brandMessages.alreadyExists);
+      const update = await updateWithRevision(tx, brands, {
+        id: brandId,
+        expectedRevision,
+        values: { name: input.name, description: input.description ?? null, categoryId: input.categoryId },
+        notFoundMessage: brandMessages.notFound,
+      });
+      await recordAuditEvent(tx, {
+        actorUserId,
+        entityType: "brand",
+        entityId: brandId,
+        action: "update",
+        beforeRevision: update.beforeRevision,
+        afterRevision: update.afterRevision,
+        data: {
+          before: { name: before.name, description: before.description },
+          after: { name: update.row.name, description: update.row.description },
+        },
+      });
+      return toBrand(update.row);
+    }),
+  );
+}
+
+/**
+ * Deletes a brand that has no line lists (and so no products). A brand with line lists keeps
+ * them: the delete is refused and nothing changes.
+ */
+export async function deleteBrand(
+  db: Database,
+  brandId: number,
+  expectedRevision: number | undefined,
+  actorUserId: number,
+): Promise<Brand> {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockBrand(tx, brandId);
+      if (!row) throw new NotFoundError(brandMessages.notFound);
+      if (expectedRevision !== undefined && row.revision !== expectedRevision) {
+        throw new ConflictError(genericMessages.staleRevision);
+      }
+      if ((await countBrandLineLists(tx, brandId)) > 0 || (await brandHasProducts(tx, brandId))) {
+        throw new ConflictError(brandMessages.hasLineLists);
+      }
+      await deleteBrandRow(tx, brandId);
+      await recordAuditEvent(tx, {
+        actorUserId,
+        entityType: "brand",
+        entityId: brandId,
+        action: "delete",
+        beforeRevision: row.revision,
+        data: { name: row.name },
+      });
+      return toBrand(row);
+    });
+  } catch (error) {
+    // Something else still points at the brand (a table added later): refused the same way.
+    if (isForeignKeyViolation(error)) throw new ConflictError(brandMessages.hasLineLists);
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { catalogTypeValues } from "@cm/contracts/catalogs";
+import { lineListItems, lineLists } from "../line-lists/schema.ts";
+
+/** A line list's catalogs: at most one per type (athletic, boutique, crocs). */
+export const catalogs = pgTable(
+  "catalogs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    lineListId: integer("line_list_id")
+      .notNull()
+      .references(() => lineLists.id, { onDelete: "cascade" }),
+    type: text("type", { enum: catalogTypeValues }).notNull(),
+    revision: integer("revision").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique("catalogs_line_list_type_unique").on(table.lineListId, table.type),
+    unique("catalogs_id_line_list_unique").on(table.id, table.lineListId),
+    check(
+      "catalogs_type_check",
+      sql`${table.type} in (${sql.raw(catalogTypeValues.map((type) => `'${type}'`).join(", "))})`,
+    ),
+  ],
+);
+
+/**
+ * An item of a line list placed in one of that line list's catalogs. An item may be in several
+ * catalogs (copy) and is unsorted when it is in none. `line_list_id` is repeated so the two
+ * composite foreign keys can insist that catalog and item belong to the same line list.
+ */
+export const catalogItems = pgTable(
+  "catalog_items",
+  {
+    catalogId: integer("catalog_id").notNull(),
+    lineListId: integer("line_list_id").notNull(),
+    lineListItemId: integer("line_list_item_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.catalogId, table.lineListItemId] }),
+    foreignKey({
+      name: "catalog_items_catalog_fk",
+      columns: [table.catalogId, table.lineListId],
+      foreignColumns: [catalogs.id, catalogs.lineListId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "catalog_items_line_list_item_fk",
+      columns: [table.lineListItemId, table.lineListId],
+      foreignColumns: [lineListItems.id, lineListItems.lineListId],
+    }).onDelete("cascade"),
+    index("catalog_items_line_list_item_idx").on(table.lineListItemId),
+    index("catalog_items_line_list_idx").on(table.lineListId),
+  ],
+);

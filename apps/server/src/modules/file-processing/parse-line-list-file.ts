@@ -1,0 +1,131 @@
+import { Worker } from "node:worker_threads";
+import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
+import type { ParseFailure, ParseResult } from "./line-list-parser.ts";
+import type { ParseWorkbookInput } from "./parse-workbook.ts";
+import { getParser } from "./parser-registry.ts";
+import { precheckWorkbookArchive } from "./workbook-guard.ts";
+import type { WorkbookLimits } from "./workbook-reader.ts";
+import { WorkbookRefusal } from "./workbook-refusal.ts";
+
+export type { ParseFailure, ParseResult, ParseSuccess } from "./line-list-parser.ts";
+
+export interface ParseLineListFileInput {
+  /** The brand the line list belongs to; it chooses the parser (see getParser). */
+  brandName: string;
+  /** The uploaded file's name; only .xlsx and .xls are accepted. */
+  fileName: string;
+  /** The file's content, or */
+  bytes?: Uint8Array;
+  /** the path of the stored file, which the worker then reads itself. */
+  path?: string;
+}
+
+export interface ParseLineListFileOptions {
+  /** The worker is terminated after this long; defaults to 60 s. */
+  timeoutMs?: number;
+  /** The worker's JavaScript heap limit; defaults to 512 MB. */
+  memoryLimitMb?: number;
+  /** Smaller file limits, for tests. */
+  limits?: WorkbookLimits;
+}
+
+const workerUrl = new URL("./parse-worker.ts", import.meta.url);
+
+/**
+ * Parses run one per fresh worker rather than on a pool. Uploads are rare (a few a day, by
+ * staff) and a parse takes seconds, so starting a thread (tens of milliseconds) costs nothing
+ * that matters, while a fresh thread guarantees each parse starts from an empty heap, gives all
+ * of it back when done, and that a parse killed for time or memory leaves nothing behind for
+ * the next one. What a pool would bound, the number of heaps alive at once, is bounded here by
+ * letting at most this many parses run together per server process; later ones wait their turn.
+ */
+const maxConcurrentParses = 2;
+let runningParses = 0;
+const waitingParses: (() => void)[] = [];
+
+async function inParseSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (runningParses >= maxConcurrentParses) await new Promise<void>((resolve) => waitingParses.push(resolve));
+  runningParses += 1;
+  try {
+    return await task();
+  } finally {
+    runningParses -= 1;
+    waitingParses.shift()?.();
+  }
+}
+
+function refused(message: string): ParseFailure {
+  return { ok: false, errors: [{ row: null, column: null, message }], errorCount: 1 };
+}
+
+function runWorker(input: ParseWorkbookInput, timeoutMs: number, memoryLimitMb: number): Promise<ParseResult> {
+  return new Promise((resolve, reject) => {
+    // A private copy of the bytes moves to the worker instead of being cloned: the caller's
+    // buffer stays usable and may be a view into a much larger one.
+    const bytes = input.bytes ? new Uint8Array(input.bytes) : undefined;
+    const worker = new Worker(workerUrl, {
+      workerData: { ...input, bytes },
+      transferList: bytes ? [bytes.buffer] : [],
+      // Counts the JavaScript heap only, not Buffers: the archive guard bounds those. A server
+      // started with --max-old-space-size overrides this limit (a Node.js quirk).
+      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
+    });
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+      void worker.terminate();
+    };
+    // Answers only once the worker is gone, so a parse that timed out holds no memory after.
+    const timer = setTimeout(() => {
+      settled = true;
+      void worker.terminate().then(() => resolve(refused(messages.tookTooLong)), reject);
+    }, timeoutMs);
+    worker.once("message", (result: ParseResult) => settle(() => resolve(result)));
+    worker.once("error", (error: Error & { code?: string }) =>
+      settle(() => (error.code === "ERR_WORKER_OUT_OF_MEMORY" ? resolve(refused(messages.outOfMemory)) : reject(error))),
+    );
+    worker.once("exit", (code) => settle(() => reject(new Error(`The parse worker stopped (exit code ${code}) without an answer`))));
+  });
+}
+
+/**
+ * Parses an uploaded line list workbook with the brand's parser, on a worker thread with a
+ * memory limit and a timeout, so a large or hostile file can neither stall the server's other
+ * requests nor take it down.
+ *
+ * Resolves `{ ok: true, season, year, styles, rowCount, missingColumns }`, or `{ ok: false,
+ * errors, errorCount }` for any file that is refused (including one that takes too long or needs
+ * too much memory). Throws NoParserFoundError (400 "No parser found for brand {name}") for a
+ * brand without a parser; any other rejection is a server fault.
+ */
+export async function parseLineListFile(
+  input: ParseLineListFileInput,
+  options: ParseLineListFileOptions = {},
+): Promise<ParseResult> {
+  const parser = getParser(input.brandName);
+  if ((input.bytes === undefined) === (input.path === undefined)) {
+    throw new TypeError("parseLineListFile needs exactly one of bytes or path");
+  }
+  try {
+    await precheckWorkbookArchive(input.bytes ?? (input.path as string), options.limits?.archive);
+  } catch (error) {
+    if (error instanceof WorkbookRefusal) return { ok: false, errors: [error.toRowError()], errorCount: 1 };
+    throw error;
+  }
+  const workerInput: ParseWorkbookInput = {
+    parserId: parser.id,
+    fileName: input.fileName,
+    ...(input.bytes ? { bytes: input.bytes } : { path: input.path }),
+    ...(options.limits ? { limits: options.limits } : {}),
+  };
+  return inParseSlot(() =>
+    runWorker(
+      workerInput,
+      options.timeoutMs ?? lineListLimits.parseTimeoutMs,
+      options.memoryLimitMb ?? lineListLimits.parseMemoryMb,
+    ),
+  );
+}

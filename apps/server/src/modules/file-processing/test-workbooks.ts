@@ -1,0 +1,150 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+import {
+  sampleLineListTable,
+  writeLineListXls,
+  writeLineListXlsx,
+  type LineListTable,
+  type SampleCell,
+} from "./sample-line-list.ts";
+
+/**
+ * Workbooks for the module's tests. Line lists are written by exceljs (or, for .xls, SheetJS;
+ * see sample-line-list.ts), never by hand; archives that no spreadsheet program would write (zip
+ * bombs, lying headers) are put together here byte by byte.
+ */
+
+/** A small valid line list table (3 styles by default) to derive cases from. */
+export function validTable(styles = 3): LineListTable {
+  return sampleLineListTable({ styles });
+}
+
+/** A table with the given header row and data rows, and the sheet name "Spring 2027" unless told. */
+export function table(rows: SampleCell[][], sheetName = "Spring 2027"): LineListTable {
+  return { sheetName, rows };
+}
+
+export const xlsx = (lineList: LineListTable): Promise<Buffer> => writeLineListXlsx(lineList);
+export const xls = (lineList: LineListTable): Buffer => writeLineListXls(lineList);
+
+interface ZipPart {
+  name: string;
+  /** The bytes as stored in the archive (deflated when `method` is 8). */
+  stored: Buffer;
+  method: 0 | 8;
+  crc: number;
+  /** What the headers claim the part inflates to. */
+  declaredSize: number;
+}
+
+/** A zip archive of exactly these parts, with the sizes they declare, true or not. */
+export function zipArchive(parts: ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name, "utf8");
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(part.method, 8);
+    local.writeUInt32LE(0x00210000, 10); // 1980-01-01 00:00
+    local.writeUInt32LE(part.crc >>> 0, 14);
+    local.writeUInt32LE(part.stored.length, 18);
+    local.writeUInt32LE(part.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(part.method, 10);
+    central.writeUInt32LE(0x00210000, 12);
+    central.writeUInt32LE(part.crc >>> 0, 16);
+    central.writeUInt32LE(part.stored.length, 20);
+    central.writeUInt32LE(part.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, part.stored);
+    centrals.push(central, name);
+    offset += local.length + name.length + part.stored.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+export function deflatedPart(name: string, content: string | Buffer): ZipPart {
+  const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  return { name, stored: deflateRawSync(data), method: 8, crc: crc32(data), declaredSize: data.length };
+}
+
+const minimalParts = {
+  contentTypes: (overrides: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>${overrides}</Types>`,
+  rootRels:
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  workbook:
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Spring 2027" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  workbookRels:
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+};
+
+export const inlineCell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+export const minimalSheetHead =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+  `<row r="1">${inlineCell("A1", "Model Code")}${inlineCell("B1", "Size")}${inlineCell("C1", "SKU")}</row>` +
+  `<row r="2">${inlineCell("A2", "10001-001")}${inlineCell("B2", "M4/W6")}${inlineCell("C2", "190000000001")}</row>`;
+export const minimalSheetTail = "</sheetData></worksheet>";
+
+/** A hand-built .xlsx with one sheet whose XML is given; the parts around it are minimal. */
+export function minimalWorkbook(
+  sheetPart: ZipPart,
+  extraParts: ZipPart[] = [],
+  contentTypeOverrides = "",
+): Buffer {
+  return zipArchive([
+    deflatedPart("[Content_Types].xml", minimalParts.contentTypes(contentTypeOverrides)),
+    deflatedPart("_rels/.rels", minimalParts.rootRels),
+    deflatedPart("xl/workbook.xml", minimalParts.workbook),
+    deflatedPart("xl/_rels/workbook.xml.rels", minimalParts.workbookRels),
+    sheetPart,
+    ...extraParts,
+  ]);
+}
+
+/**
+ * A zip bomb shaped like a real workbook: a valid sheet padded with `inflatedMb` MB of
+ * whitespace between its rows, which deflate squeezes about 1,000 to 1 (400 MB fit in about
+ * 400 KB). Built from independently deflated segments, so making it takes milliseconds. With
+ * `declaredSize` the headers lie about the inflated size.
+ */
+export function zipBombWorkbook(options: { inflatedMb: number; declaredSize?: number }): Buffer {
+  const fullFlush = { finishFlush: constants.Z_FULL_FLUSH, level: 9 };
+  const padding = Buffer.alloc(1024 * 1024, 0x20);
+  const paddingSegment = deflateRawSync(padding, fullFlush);
+  const head = Buffer.from(minimalSheetHead, "utf8");
+  const tail = Buffer.from(minimalSheetTail, "utf8");
+  const segments = [deflateRawSync(head, fullFlush)];
+  let crc = crc32(head);
+  for (let n = 0; n < options.inflatedMb; n += 1) {
+    segments.push(paddingSegment);
+    crc = crc32(padding, crc);
+  }
+  segments.push(deflateRawSync(tail));
+  crc = crc32(tail, crc);
+  const inflatedSize = head.length + options.inflatedMb * padding.length + tail.length;
+  return minimalWorkbook({
+    name: "xl/worksheets/sheet1.xml",
+    stored: Buffer.concat(segments),
+    method: 8,
+    crc,
+    declaredSize: options.declaredSize ?? inflatedSize,
+  });
+}

@@ -1,0 +1,206 @@
+import { open } from "node:fs/promises";
+import { inflateRawSync } from "node:zlib";
+import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
+import yauzl, { type Entry, type ZipFile } from "yauzl";
+import { WorkbookRefusal } from "./workbook-refusal.ts";
+
+/**
+ * Zip-bomb defence for .xlsx files. Spreadsheet libraries inflate whatever an archive holds
+ * (a 409 KB workbook that inflates to 400 MB is accepted by SheetJS and exceljs alike), so the
+ * archive is checked and inflated here, under limits, before any of them sees it:
+ *
+ * 1. the central directory (read by yauzl) must list at most `maxEntries` parts, declaring at
+ *    most `maxUncompressedBytes` in all, none compressed more than `maxCompressionRatio`:1;
+ * 2. each part is then inflated with zlib capped at the size it declared, so a part whose
+ *    headers lie about its size is refused as soon as it outgrows them, not once inflated.
+ *
+ * The caller hands the spreadsheet library only the parts returned here, repacked without
+ * compression, so the library never inflates anything itself. That matters: SheetJS reads each
+ * part's sizes from its local header and ignores the central directory, which a crafted archive
+ * can make disagree with the one checked here.
+ */
+
+export interface ArchiveLimits {
+  maxEntries: number;
+  maxUncompressedBytes: number;
+  maxCompressionRatio: number;
+  /** Parts below this size are not held to the ratio: tiny XML parts compress very well. */
+  compressionRatioMinBytes: number;
+}
+
+export const defaultArchiveLimits: ArchiveLimits = {
+  maxEntries: lineListLimits.maxArchiveEntries,
+  maxUncompressedBytes: lineListLimits.maxUncompressedBytes,
+  maxCompressionRatio: lineListLimits.maxCompressionRatio,
+  compressionRatioMinBytes: lineListLimits.compressionRatioMinBytes,
+};
+
+/**
+ * Parts a line list never needs: pictures, charts, embedded objects, macros, links to other
+ * workbooks and data connections. They count towards the limits but are neither inflated nor
+ * handed on, so external links cannot even be looked at.
+ */
+const unusedPartPrefixes = [
+  "xl/media/",
+  "xl/drawings/",
+  "xl/charts/",
+  "xl/chartsheets/",
+  "xl/embeddings/",
+  "xl/externalLinks/",
+  "xl/pivotCache/",
+  "xl/pivotTables/",
+  "xl/queryTables/",
+  "xl/slicers/",
+  "xl/slicerCaches/",
+  "xl/printerSettings/",
+  "xl/activeX/",
+  "xl/ctrlProps/",
+  "xl/diagrams/",
+  "customXml/",
+  "docProps/thumbnail",
+];
+const unusedParts = new Set(["xl/vbaProject.bin", "xl/connections.xml", "xl/calcChain.xml"]);
+
+function isNeededPart(name: string): boolean {
+  if (name.endsWith("/")) return false; // a folder entry
+  if (!name.endsWith(".xml") && !name.endsWith(".rels")) return false;
+  if (unusedParts.has(name)) return false;
+  return !unusedPartPrefixes.some((prefix) => name.startsWith(prefix));
+}
+
+export const zipSignature = [0x50, 0x4b, 0x03, 0x04];
+
+export function startsWith(bytes: Uint8Array, signature: number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+const deflated = 8;
+const stored = 0;
+
+/**
+ * Checks an .xlsx archive against the limits and returns its needed parts, inflated, by name.
+ * Throws a WorkbookRefusal when the archive is refused.
+ */
+export async function extractWorkbookParts(
+  bytes: Buffer,
+  limits: ArchiveLimits = defaultArchiveLimits,
+): Promise<Map<string, Buffer>> {
+  let zip: ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true });
+  } catch {
+    throw new WorkbookRefusal(messages.notAWorkbook);
+  }
+  if (zip.entryCount > limits.maxEntries) throw new WorkbookRefusal(messages.tooManyParts);
+
+  const entries = await readCentralDirectory(zip, limits.maxEntries);
+  checkDeclaredSizes(entries, limits);
+
+  const parts = new Map<string, Buffer>();
+  for (const entry of entries) {
+    if (!isNeededPart(entry.fileName)) continue;
+    if (parts.has(entry.fileName)) throw new WorkbookRefusal(messages.corruptArchive);
+    parts.set(entry.fileName, await inflatePart(zip, bytes, entry));
+  }
+  return parts;
+}
+
+/**
+ * The central-directory checks alone, without inflating anything: cheap enough for the request
+ * thread, so an ordinary zip bomb is refused before a parse worker even starts. Files that are
+ * not zip archives pass; the worker deals with them. Throws a WorkbookRefusal.
+ */
+export async function precheckWorkbookArchive(
+  source: Uint8Array | string,
+  limits: ArchiveLimits = defaultArchiveLimits,
+): Promise<void> {
+  if (!startsWith(typeof source === "string" ? await readStart(source) : source, zipSignature)) return;
+  let zip: ZipFile;
+  const options = { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true };
+  try {
+    zip =
+      typeof source === "string"
+        ? await yauzl.openPromise(source, options)
+        : await yauzl.fromBufferPromise(Buffer.from(source.buffer, source.byteOffset, source.byteLength), options);
+  } catch {
+    throw new WorkbookRefusal(messages.notAWorkbook);
+  }
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new WorkbookRefusal(messages.tooManyParts);
+    checkDeclaredSizes(await readCentralDirectory(zip, limits.maxEntries), limits);
+  } finally {
+    zip.close();
+  }
+}
+
+async function readStart(path: string): Promise<Uint8Array> {
+  const file = await open(path, "r");
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(zipSignature.length), 0, zipSignature.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+function readCentralDirectory(zip: ZipFile, maxEntries: number): Promise<Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: Entry[] = [];
+    zip.on("entry", (entry: Entry) => {
+      entries.push(entry);
+      // The count in the end record can understate the directory; the entries themselves cannot.
+      if (entries.length > maxEntries) reject(new WorkbookRefusal(messages.tooManyParts));
+      else zip.readEntry();
+    });
+    zip.once("end", () => resolve(entries));
+    zip.once("error", () => reject(new WorkbookRefusal(messages.corruptArchive)));
+    zip.readEntry();
+  });
+}
+
+function checkDeclaredSizes(entries: Entry[], limits: ArchiveLimits): void {
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.isEncrypted()) throw new WorkbookRefusal(messages.passwordProtected);
+    if (entry.compressionMethod !== deflated && entry.compressionMethod !== stored) {
+      throw new WorkbookRefusal(messages.unreadableWorkbook);
+    }
+    total += entry.uncompressedSize;
+    if (total > limits.maxUncompressedBytes) throw new WorkbookRefusal(messages.inflatesTooLarge);
+    if (
+      entry.uncompressedSize >= limits.compressionRatioMinBytes &&
+      entry.uncompressedSize > entry.compressedSize * limits.maxCompressionRatio
+    ) {
+      throw new WorkbookRefusal(messages.suspiciousCompression);
+    }
+  }
+}
+
+async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry): Promise<Buffer> {
+  let fileDataStart: number;
+  try {
+    ({ fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true }));
+  } catch {
+    throw new WorkbookRefusal(messages.corruptArchive);
+  }
+  const end = fileDataStart + entry.compressedSize;
+  if (end > bytes.length) throw new WorkbookRefusal(messages.corruptArchive);
+  const data = bytes.subarray(fileDataStart, end);
+  if (entry.compressionMethod === stored) {
+    if (data.length !== entry.uncompressedSize) throw new WorkbookRefusal(messages.corruptArchive);
+    return data;
+  }
+
+  let inflated: Buffer;
+  try {
+    // zlib stops as soon as the output outgrows the cap, so a lying part costs next to nothing.
+    inflated = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") {
+      throw new WorkbookRefusal(messages.undeclaredExpansion);
+    }
+    throw new WorkbookRefusal(messages.corruptArchive);
+  }
+  if (inflated.length !== entry.uncompressedSize) throw new WorkbookRefusal(messages.corruptArchive);
+  return inflated;
+}

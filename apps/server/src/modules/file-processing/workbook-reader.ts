@@ -1,0 +1,179 @@
+import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
+import type * as SheetJsModule from "@e965/xlsx";
+import type { CellObject, ParsingOptions, WorkBook, WorkSheet } from "@e965/xlsx";
+import type { CellValue, SheetGrid } from "./line-list-parser.ts";
+import {
+  defaultArchiveLimits,
+  extractWorkbookParts,
+  startsWith,
+  zipSignature,
+  type ArchiveLimits,
+} from "./workbook-guard.ts";
+import { WorkbookRefusal } from "./workbook-refusal.ts";
+
+export interface WorkbookLimits {
+  maxFileBytes: number;
+  maxXlsFileBytes: number;
+  maxDataRows: number;
+  maxColumns: number;
+  archive: ArchiveLimits;
+}
+
+export const defaultWorkbookLimits: WorkbookLimits = {
+  maxFileBytes: lineListLimits.maxFileBytes,
+  maxXlsFileBytes: lineListLimits.maxXlsFileBytes,
+  maxDataRows: lineListLimits.maxDataRows,
+  maxColumns: lineListLimits.maxColumns,
+  archive: defaultArchiveLimits,
+};
+
+type SheetJs = typeof SheetJsModule;
+
+/** SheetJS is loaded once a file has passed the checks, so refusing a bad file stays quick. */
+let sheetJs: Promise<SheetJs> | undefined;
+function loadSheetJs(): Promise<SheetJs> {
+  sheetJs ??= import("@e965/xlsx");
+  return sheetJs;
+}
+
+// Compound File Binary: the container of .xls (BIFF) files, and of password-protected .xlsx.
+const cfbSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+export function hasWorkbookExtension(fileName: string): boolean {
+  return /\.xlsx?$/i.test(fileName.trim());
+}
+
+/**
+ * Reads the first sheet of an .xlsx or .xls file into a grid of plain values. Throws a
+ * WorkbookRefusal for anything that is not such a workbook or breaks a limit. The kind of file is
+ * told by its content, not its name: SheetJS alone would read CSV, HTML or any text as a sheet.
+ */
+export async function readFirstSheet(
+  bytes: Buffer,
+  limits: WorkbookLimits = defaultWorkbookLimits,
+): Promise<SheetGrid> {
+  if (bytes.length > limits.maxFileBytes) throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
+
+  let workbook: WorkBook;
+  if (startsWith(bytes, zipSignature)) {
+    const parts = await extractWorkbookParts(bytes, limits.archive);
+    if (!parts.has("[Content_Types].xml")) throw new WorkbookRefusal(messages.notAWorkbook);
+    const XLSX = await loadSheetJs();
+    workbook = readWithSheetJs(XLSX, repackUncompressed(XLSX, parts), limits);
+  } else if (startsWith(bytes, cfbSignature)) {
+    if (bytes.length > limits.maxXlsFileBytes) {
+      throw new WorkbookRefusal(messages.fileTooLarge(limits.maxXlsFileBytes));
+    }
+    workbook = readWithSheetJs(await loadSheetJs(), bytes, limits);
+  } else {
+    throw new WorkbookRefusal(messages.notAWorkbook);
+  }
+
+  const name = workbook.SheetNames[0];
+  const sheet = name === undefined ? undefined : workbook.Sheets[name];
+  if (name === undefined || !sheet) throw new WorkbookRefusal(messages.emptySheet);
+  return { name, rows: toGrid(await loadSheetJs(), sheet, limits) };
+}
+
+/** Stored (uncompressed) zip of the checked parts: SheetJS slices it and inflates nothing. */
+function repackUncompressed(XLSX: SheetJs, parts: Map<string, Buffer>): Buffer {
+  const container = XLSX.CFB.utils.cfb_new();
+  for (const [name, data] of parts) XLSX.CFB.utils.cfb_add(container, name, data);
+  return XLSX.CFB.write(container, { fileType: "zip", type: "buffer", compression: false }) as Buffer;
+}
+
+function readWithSheetJs(XLSX: SheetJs, bytes: Buffer, limits: WorkbookLimits): WorkBook {
+  const options: ParsingOptions = {
+    type: "buffer",
+    // Only the first sheet is the line list; the others are never parsed.
+    sheets: 0,
+    // Header row, the allowed data rows, and one more to notice a sheet that is too long
+    // without reading the rest of it.
+    sheetRows: limits.maxDataRows + 2,
+    // Rows as arrays: a fraction of the memory of one object per cell address.
+    dense: true,
+    // Date cells arrive as dates (their UTC fields hold the calendar date), not serial numbers.
+    cellDates: true,
+    // Formulas are never kept, let alone evaluated: a formula cell yields the value Excel
+    // cached for it, or nothing.
+    cellFormula: false,
+    cellHTML: false,
+    cellText: false,
+    cellNF: false,
+    cellStyles: false,
+    sheetStubs: false,
+    bookVBA: false,
+    bookFiles: false,
+    bookDeps: false,
+  };
+  try {
+    return XLSX.read(bytes, options);
+  } catch (error) {
+    if (error instanceof Error && /password|encrypt/i.test(error.message)) {
+      throw new WorkbookRefusal(messages.passwordProtected);
+    }
+    throw new WorkbookRefusal(messages.unreadableWorkbook);
+  }
+}
+
+// The codes BIFF and SheetJS use for error cells.
+const errorTexts: Record<number, string> = {
+  0x00: "#NULL!",
+  0x07: "#DIV/0!",
+  0x0f: "#VALUE!",
+  0x17: "#REF!",
+  0x1d: "#NAME?",
+  0x24: "#NUM!",
+  0x2a: "#N/A",
+  0x2b: "#GETTING_DATA",
+};
+
+function toCellValue(cell: CellObject | undefined): CellValue | undefined {
+  if (!cell) return undefined;
+  switch (cell.t) {
+    case "s":
+      return typeof cell.v === "string" ? cell.v : String(cell.v ?? "");
+    case "n":
+      return typeof cell.v === "number" && Number.isFinite(cell.v) ? cell.v : undefined;
+    case "b":
+      return Boolean(cell.v);
+    case "d":
+      return cell.v instanceof Date ? cell.v : new Date(String(cell.v));
+    case "e":
+      return { error: typeof cell.v === "number" ? (errorTexts[cell.v] ?? "#ERROR") : "#ERROR" };
+    default:
+      return undefined;
+  }
+}
+
+function toGrid(XLSX: SheetJs, sheet: WorkSheet, limits: WorkbookLimits): SheetGrid["rows"] {
+  const data = (sheet["!data"] ?? []) as (CellObject[] | undefined)[];
+  const lastAllowedIndex = limits.maxDataRows; // index 0 is the header row
+
+  // The writer's recorded used range reaches past what was read (SheetJS stops at sheetRows).
+  const fullRef = sheet["!fullref"];
+  const recordedLastIndex = typeof fullRef === "string" ? XLSX.utils.decode_range(fullRef).e.r : -1;
+  const readPastLimit = data.slice(lastAllowedIndex + 1).some((row) => row?.some((cell) => cell?.v !== undefined));
+  if (readPastLimit || recordedLastIndex > lastAllowedIndex) {
+    throw new WorkbookRefusal(messages.tooManyRows, { row: lastAllowedIndex + 2 });
+  }
+
+  const rows: (CellValue | undefined)[][] = [];
+  for (let r = 0; r < data.length; r += 1) {
+    const row = data[r];
+    if (!row) continue;
+    if (row.length > limits.maxColumns) {
+      const beyond = row.slice(limits.maxColumns).findIndex((cell) => cell?.v !== undefined);
+      if (beyond >= 0) {
+        throw new WorkbookRefusal(messages.tooManyColumns, {
+          row: r + 1,
+          column: XLSX.utils.encode_col(limits.maxColumns + beyond),
+        });
+      }
+    }
+    const values: (CellValue | undefined)[] = [];
+    for (let c = 0; c < Math.min(row.length, limits.maxColumns); c += 1) values[c] = toCellValue(row[c]);
+    rows[r] = values;
+  }
+  return rows;
+}

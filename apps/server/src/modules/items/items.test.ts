@@ -1,0 +1,192 @@
+import type { CrocsItem, CrocsItemInput, PopulatedParentItem } from "@cm/contracts/line-list-preview";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../../../test/auth.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { crocsBrandId, type Auth } from "../../../test/uploads.ts";
+import { createLineList } from "../line-lists/service.ts";
+import type { ProductInput } from "../products/repository.ts";
+
+function style(modelCode: string, overrides: Partial<ProductInput> = {}): ProductInput {
+  return {
+    modelCode,
+    franchise: "Classic",
+    silhouette: "Clog",
+    color: "Black",
+    gender: "Unisex",
+    msrp: "49.99",
+    sizes: [
+      { size: "M4/W6", sku: `${modelCode}-4` },
+      { size: "M5/W7", sku: `${modelCode}-5` },
+    ],
+    ...overrides,
+  };
+}
+
+const input = (modelCode: string, overrides: Partial<CrocsItemInput> = {}): CrocsItemInput => ({
+  model_code: modelCode,
+  franchise: "Echo",
+  silhouette: "Boot",
+  color: "Bone",
+  gender: "Women",
+  msrp: 79.99,
+  expected_shipped_date: "2027-03-01",
+  image_urls: ["https://images.example.com/a.jpg"],
+  attributes: {
+    comfort_level: "Cloud Comfort",
+    height_range: "Mid",
+    wear_occasion: "Outdoor",
+    target_fit: "Roomy",
+  },
+  items: [
+    { size: "W6", sku: `${modelCode}-W6` },
+    { size: "W7", sku: `${modelCode}-W7` },
+  ],
+  ...overrides,
+});
+
+describe("Crocs items", () => {
+  let testApp: TestApp;
+  let auth: Auth;
+  let lineListId: number;
+
+  const request = (
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => testApp.app.inject({ method, url, headers: { ...auth, ...headers }, payload: payload as never });
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    auth = await signIn(testApp);
+    const brandId = await crocsBrandId(testApp);
+    lineListId = (
+      await createLineList(
+        testApp.database.db,
+        {
+          brandId,
+          name: "Spring 2027",
+          stage: "saved",
+          products: [
+            style("10001-001"),
+            style("10001-100", { color: "White", msrp: "54.99" }),
+            style("20002-410", { franchise: "Baya", color: "Navy" }),
+          ],
+          catalogs: { athletic: ["10001-001"], crocs: ["10001-001", "20002-410"] },
+        },
+        null,
+      )
+    ).id;
+  });
+  afterAll(() => testApp?.close());
+
+  it("lists the brand's items by model code with their sizes, paged and searchable", async () => {
+    const page = (await request("GET", "/api/crocs/items?pageSize=2")).json();
+    expect(page.pagination).toEqual({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
+    expect(page.data.map((item: CrocsItem) => item.model_code)).toEqual(["10001-001", "10001-100"]);
+    expect(page.data[0]).toMatchObject({
+      msrp: 49.99,
+      items: [
+        { size: "M4/W6", sku: "10001-001-4" },
+        { size: "M5/W7", sku: "10001-001-5" },
+      ],
+      attributes: { comfort_level: null },
+      _revision: 1,
+    });
+    const search = async (text: string) =>
+      (await request("GET", `/api/crocs/items?search=${encodeURIComponent(text)}`))
+        .json()
+        .data.map((item: CrocsItem) => item.model_code);
+    expect(await search("white")).toEqual(["10001-100"]);
+    expect(await search("BAYA")).toEqual(["20002-410"]);
+    expect(await search("54.99")).toEqual(["10001-100"]);
+    expect(await search("_")).toEqual([]);
+    expect((await request("GET", "/api/crocs/items?pageSize=0")).statusCode).toBe(400);
+  });
+
+  it("creates, updates with revisions and deletes an item", async () => {
+    const created = await request("POST", "/api/crocs", input("30003-2Y2"));
+    expect(created.statusCode).toBe(201);
+    const item = created.json().data as CrocsItem;
+    expect(created.json()).toMatchObject({
+      createdNewStream: true,
+      nextExpectedStreamVersion: 1,
+      message: "Item created successfully",
+    });
+    expect(item).toMatchObject({
+      model_code: "30003-2Y2",
+      msrp: 79.99,
+      expected_shipped_date: "2027-03-01",
+      items: input("30003-2Y2").items,
+    });
+
+    expect((await request("POST", "/api/crocs", input("30003-2Y2"))).statusCode).toBe(409);
+    expect((await request("POST", "/api/crocs", { ...input("X"), items: [] })).statusCode).toBe(400);
+    const twice = input("40004-001", {
+      items: [
+        { size: "1", sku: "S" },
+        { size: "2", sku: "S" },
+      ],
+    });
+    expect((await request("POST", "/api/crocs", twice)).statusCode).toBe(400);
+
+    const changes = input("30003-2Y2", { color: "Stucco", items: [{ size: "W8", sku: "30003-2Y2-W8" }] });
+    const updated = await request("PUT", `/api/crocs/${item.id}`, { ...changes, expectedRevision: 1 });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      nextExpectedStreamVersion: 2,
+      data: { color: "Stucco", items: [{ size: "W8", sku: "30003-2Y2-W8" }] },
+    });
+    const stale = await request("PUT", `/api/crocs/${item.id}`, changes, { "if-match": "1" });
+    expect(stale.statusCode).toBe(409);
+    expect((await request("PUT", `/api/crocs/${item.id}`, input("10001-001"))).statusCode).toBe(409);
+    expect((await request("PUT", "/api/crocs/999999", changes)).statusCode).toBe(404);
+
+    expect((await request("DELETE", `/api/crocs/${item.id}`)).json()).toMatchObject({
+      success: true,
+      data: { id: item.id },
+    });
+    expect((await request("DELETE", `/api/crocs/${item.id}`)).statusCode).toBe(404);
+  });
+
+  it("refuses to delete an item a line list offers", async () => {
+    const [offered] = (await request("GET", "/api/crocs/items?search=10001-001")).json().data as CrocsItem[];
+    const response = await request("DELETE", `/api/crocs/${offered!.id}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe("This item is offered by a line list and cannot be deleted");
+  });
+
+  it("lists a line list's items with their sizes and catalogs, the current line list by default", async () => {
+    const response = await request(
+      "GET",
+      `/api/crocs/pre-book/populated-parent-items?lineListId=${lineListId}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.pagination).toEqual({ page: 1, pageSize: 10, total: 3, totalPages: 1 });
+    expect(body.data.lineListId).toBe(lineListId);
+    expect(body.data.items.map((item: PopulatedParentItem) => [item.model_code, item.catalogTypes])).toEqual([
+      ["10001-001", ["athletic", "crocs"]],
+      ["10001-100", []],
+      ["20002-410", ["crocs"]],
+    ]);
+    expect(body.data.items[0].items).toHaveLength(2);
+    const current = (await request("GET", "/api/crocs/pre-book/populated-parent-items?search=navy")).json();
+    expect(current.data.items.map((item: PopulatedParentItem) => item.model_code)).toEqual(["20002-410"]);
+    expect(
+      (await request("GET", "/api/crocs/pre-book/populated-parent-items?lineListId=999999")).statusCode,
+    ).toBe(404);
+  });
+
+  it("needs a signed-in user", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/crocs/items"],
+      ["POST", "/api/crocs"],
+      ["PUT", "/api/crocs/1"],
+      ["DELETE", "/api/crocs/1"],
+      ["GET", "/api/crocs/pre-book/populated-parent-items"],
+    ] as const) {
+      expect((await testApp.app.inject({ method, url })).statusCode, url).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "../../db/client.ts";
+import { brands, catalogItems, catalogs, lineListItems, productSizes, products } from "../../db/schema.ts";
+
+/** The brand of `/api/crocs/...`: the first brand whose name contains "crocs". */
+export async function findCrocsBrandId(db: DbExecutor, namePart: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(ilike(brands.name, `%${namePart}%`))
+    .orderBy(asc(brands.id))
+    .limit(1);
+  return row?.id;
+}
+
+export type ProductRow = typeof products.$inferSelect;
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Search over model_code, franchise, silhouette, color, gender and msrp, case-insensitive. */
+export function productSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(search);
+  return or(
+    ilike(products.modelCode, pattern),
+    ilike(products.franchise, pattern),
+    ilike(products.silhouette, pattern),
+    ilike(products.color, pattern),
+    ilike(products.gender, pattern),
+    sql`${products.msrp}::text ilike ${pattern}`,
+  );
+}
+
+export async function pageBrandProducts(
+  db: DbExecutor,
+  brandId: number,
+  options: { search?: string; limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = and(eq(products.brandId, brandId), productSearch(options.search));
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.modelCode), asc(products.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.$count(products, where),
+  ]);
+  return { rows, total };
+}
+
+/** The sizes of these products, each product's in its order. */
+export async function findSizes(
+  db: DbExecutor,
+  productIds: readonly number[],
+): Promise<Map<number, { size: string; sku: string }[]>> {
+  const sizes = new Map<number, { size: string; sku: string }[]>();
+  if (productIds.length === 0) return sizes;
+  const rows = await db
+    .select({ productId: productSizes.productId, size: productSizes.size, sku: productSizes.sku })
+    .from(productSizes)
+    .where(inArray(productSizes.productId, [...productIds]))
+    .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
+  for (const row of rows) {
+    let list = sizes.get(row.productId);
+    if (!list) sizes.set(row.productId, (list = []));
+    list.push({ size: row.size, sku: row.sku });
+  }
+  return sizes;
+}
+
+export async function findBrandProduct(
+  db: DbExecutor,
+  brandId: number,
+  id: number,
+): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.brandId, brandId)));
+  return row;
+}
+
+export async function replaceSizes(
+  tx: DbExecutor,
+  productId: number,
+  sizes: readonly { size: string; sku: string }[],
+): Promise<void> {
+  await tx.delete(productSizes).where(eq(productSizes.productId, productId));
+  if (sizes.length > 0) {
+    await tx
+      .insert(productSizes)
+      .values(sizes.map((size, position) => ({ productId, size: size.size, sku: size.sku, position })));
+  }
+}
+
+export async function productInLineLists(db: DbExecutor, productId: number): Promise<boolean> {
+  return (await db.$count(lineListItems, eq(lineListItems.productId, productId))) > 0;
+}
+
+export async function pageLineListProducts(
+  db: DbExecutor,
+  lineListId: number,
+  options: { search?: string; limit: number; offset: number },
+): Promise<{ rows: { product: ProductRow; lineListItemId: number; position: number }[]; total: number }> {
+  const where = and(eq(lineListItems.lineListId, lineListId), productSearch(options.search));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ product: products, lineListItemId: lineListItems.id, position: lineListItems.position })
+      .from(lineListItems)
+      .innerJoin(products, eq(products.id, lineListItems.productId))
+      .where(where)
+      .orderBy(asc(lineListItems.position), asc(lineListItems.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(lineListItems)
+      .innerJoin(products, eq(products.id, lineListItems.productId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The catalog types each of these line list items is placed in. */
+export async function findPlacements(
+  db: DbExecutor,
+  lineListItemIds: readonly number[],
+): Promise<Map<number, ("athletic" | "boutique" | "crocs")[]>> {
+  const placements = new Map<number, ("athletic" | "boutique" | "crocs")[]>();
+  if (lineListItemIds.length === 0) return placements;
+  const rows = await db
+    .select({ lineListItemId: catalogItems.lineListItemId, type: catalogs.type })
+    .from(catalogItems)
+    .innerJoin(catalogs, eq(catalogs.id, catalogItems.catalogId))
+    .where(inArray(catalogItems.lineListItemId, [...lineListItemIds]));
+  for (const row of rows) {
+    let list = placements.get(row.lineListItemId);
+    if (!list) placements.set(row.lineListItemId, (list = []));
+    list.push(row.type);
+  }
+  return placements;
+}

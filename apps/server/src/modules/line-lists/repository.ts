@@ -1,0 +1,198 @@
+import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import type { CatalogType } from "@cm/contracts/catalogs";
+import type { LineListStatusFilter, LineListType } from "@cm/contracts/line-lists";
+import type { DbExecutor } from "../../db/client.ts";
+import { brands, catalogItems, catalogs, lineListItems, lineLists } from "../../db/schema.ts";
+
+export interface LineListFilters {
+  lineListId?: number;
+  brandId?: number;
+  status: LineListStatusFilter;
+  type?: LineListType;
+}
+
+const itemsCount = sql<number>`(select count(*) from ${lineListItems} where ${lineListItems.lineListId} = ${lineLists.id})`.mapWith(
+  Number,
+);
+
+const unsortedItemsCount = sql<number>`(
+  select count(*) from ${lineListItems}
+  where ${lineListItems.lineListId} = ${lineLists.id}
+    and not exists (select 1 from ${catalogItems} where ${catalogItems.lineListItemId} = ${lineListItems.id})
+)`.mapWith(Number);
+
+/** A line list as the API shows it: its columns, its brand's name and how many styles it offers. */
+const lineListColumns = {
+  id: lineLists.id,
+  name: lineLists.name,
+  description: lineLists.description,
+  type: lineLists.type,
+  brandId: lineLists.brandId,
+  brandName: brands.name,
+  stage: lineLists.stage,
+  season: lineLists.season,
+  year: lineLists.year,
+  sentOn: lineLists.sentOn,
+  dateSent: lineLists.dateSent,
+  deadline: lineLists.deadline,
+  dateOfAvailability: lineLists.dateOfAvailability,
+  published: lineLists.published,
+  sortingCompleted: lineLists.sortingCompleted,
+  itemsCount,
+  revision: lineLists.revision,
+  createdAt: lineLists.createdAt,
+  updatedAt: lineLists.updatedAt,
+};
+
+
+/** Only saved line lists are listed: a preview is an upload still under review. */
+function savedLineListsWhere(filters: LineListFilters): SQL | undefined {
+  const conditions: SQL[] = [eq(lineLists.stage, "saved")];
+  if (filters.lineListId !== undefined) conditions.push(eq(lineLists.id, filters.lineListId));
+  if (filters.brandId !== undefined) conditions.push(eq(lineLists.brandId, filters.brandId));
+  if (filters.type !== undefined) conditions.push(eq(lineLists.type, filters.type));
+  if (filters.status === "published") conditions.push(eq(lineLists.published, true));
+  if (filters.status === "unpublished") conditions.push(eq(lineLists.published, false));
+  return and(...conditions);
+}
+
+const newestFirst = [desc(lineLists.createdAt), desc(lineLists.id)];
+
+
+export async function findLineLists(db: DbExecutor, filters: LineListFilters) {
+  return db
+    .select(lineListColumns)
+    .from(lineLists)
+    .innerJoin(brands, eq(brands.id, lineLists.brandId))
+    .where(savedLineListsWhere(filters))
+    .orderBy(...newestFirst);
+}
+
+export async function pageLineLists(
+  db: DbExecutor,
+  filters: LineListFilters,
+  window: { limit: number; offset: number },
+): Promise<{ rows: (LineListRow & { unsortedItemsCount: number })[]; total: number }> {
+  const where = savedLineListsWhere(filters);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...lineListColumns, unsortedItemsCount })
+      .from(lineLists)
+      .innerJoin(brands, eq(brands.id, lineLists.brandId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(window.limit)
+      .offset(window.offset),
+    db.$count(lineLists, where),
+  ]);
+  return { rows, total };
+}
+
+/** The catalogs of these line lists with the number of items in each. */
+export async function findCatalogSummaries(
+  db: DbExecutor,
+  lineListIds: readonly number[],
+): Promise<{ lineListId: number; type: CatalogType; itemsCount: number }[]> {
+  if (lineListIds.length === 0) return [];
+  return db
+    .select({
+      lineListId: catalogs.lineListId,
+      type: catalogs.type,
+      itemsCount: sql<number>`count(${catalogItems.lineListItemId})`.mapWith(Number),
+    })
+    .from(catalogs)
+    .leftJoin(catalogItems, eq(catalogItems.catalogId, catalogs.id))
+    .where(inArray(catalogs.lineListId, [...lineListIds]))
+    .groupBy(catalogs.id, catalogs.lineListId, catalogs.type);
+}
+
+export type LineListRow = Awaited<ReturnType<typeof findLineLists>>[number];
+
+/** A line list of any stage, with its brand name and items count. */
+export async function findLineListById(db: DbExecutor, id: number): Promise<LineListRow | undefined> {
+  const [row] = await db
+    .select(lineListColumns)
+    .from(lineLists)
+    .innerJoin(brands, eq(brands.id, lineLists.brandId))
+    .where(eq(lineLists.id, id));
+  return row;
+}
+
+/**
+ * The current line list: the newest saved one of the brands whose name contains `brandNamePart`
+ * (the Crocs brand for `/api/crocs/...`).
+ */
+export async function findLatestLineListId(db: DbExecutor, brandNamePart: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: lineLists.id })
+    .from(lineLists)
+    .innerJoin(brands, eq(brands.id, lineLists.brandId))
+    .where(and(eq(lineLists.stage, "saved"), ilike(brands.name, `%${brandNamePart}%`)))
+    .orderBy(...newestFirst)
+    .limit(1);
+  return row?.id;
+}
+
+/** Locks a saved line list for the rest of the transaction; undefined when there is none. */
+export async function lockSavedLineList(
+  tx: DbExecutor,
+  id: number,
+): Promise<{ id: number; published: boolean; revision: number } | undefined> {
+  const [row] = await tx
+    .select({ id: lineLists.id, published: lineLists.published, revision: lineLists.revision })
+    .from(lineLists)
+    .where(and(eq(lineLists.id, id), eq(lineLists.stage, "saved")))
+    .for("update");
+  return row;
+}
+
+export async function markPublished(tx: DbExecutor, id: number): Promise<{ revision: number }> {
+  const [row] = await tx
+    .update(lineLists)
+    .set({
+      published: true,
+      publishedAt: sql`now()`,
+      revision: sql`${lineLists.revision} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(lineLists.id, id))
+    .returning({ revision: lineLists.revision });
+  return row!;
+}
+
+export type NewLineList = typeof lineLists.$inferInsert;
+
+export async function insertLineList(tx: DbExecutor, values: NewLineList): Promise<{ id: number; revision: number }> {
+  const [row] = await tx
+    .insert(lineLists)
+    .values(values)
+    .returning({ id: lineLists.id, revision: lineLists.revision });
+  return row!;
+}
+
+const itemBatchSize = 5000;
+
+/** Attaches products to a line list in order; returns the item id of every product id. */
+export async function insertLineListItems(
+  tx: DbExecutor,
+  lineListId: number,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const itemIds = new Map<number, number>();
+  for (let start = 0; start < productIds.length; start += itemBatchSize) {
+    const rows = await tx
+      .insert(lineListItems)
+      .values(
+        productIds
+          .slice(start, start + itemBatchSize)
+          .map((productId, index) => ({ lineListId, productId, position: start + index })),
+      )
+      .returning({ id: lineListItems.id, productId: lineListItems.productId });
+    for (const row of rows) itemIds.set(row.productId, row.id);
+  }
+  return itemIds;
+}
+
+export async function countBrandLineLists(db: DbExecutor, brandId: number): Promise<number> {
+  return db.$count(lineLists, eq(lineLists.brandId, brandId));
+}

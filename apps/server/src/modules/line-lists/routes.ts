@@ -1,0 +1,67 @@
+import { envelopeSchema, errorEnvelopeSchema, paginatedEnvelopeSchema, type FieldErrors } from "@cm/contracts/envelope";
+import {
+  lineListMessages,
+  lineListsDataSchema,
+  lineListsQuerySchema,
+  lineListsWithCatalogsQuerySchema,
+  lineListWithCatalogsSchema,
+} from "@cm/contracts/line-lists";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ok } from "../../lib/envelope.ts";
+import { InvalidError } from "../../lib/errors.ts";
+import { listLineLists, listLineListsWithCatalogs } from "./service.ts";
+
+/** The query fields a failed validation names, as the error envelope carries them. */
+function queryFieldErrors(error: unknown): FieldErrors | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.validation) {
+    const path = issue.instancePath.split("/").filter(Boolean).join(".") || "querystring";
+    (fieldErrors[path] ??= []).push(issue.message ?? "Invalid value");
+  }
+  return fieldErrors;
+}
+
+/** `GET /api/line-lists` and `GET /api/line-lists/with-catalogs-info`: saved line lists, newest first. */
+export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/line-lists",
+    {
+      schema: {
+        summary: "Line lists",
+        description:
+          "Saved line lists, newest first, filtered by id, brand, publication status (all, published, unpublished) and type.",
+        tags: ["line-lists"],
+        querystring: lineListsQuerySchema,
+        response: { 200: envelopeSchema(lineListsDataSchema), 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok({ lineLists: await listLineLists(app.database.db, request.query) }),
+  );
+
+  app.get(
+    "/api/line-lists/with-catalogs-info",
+    {
+      // Bad parameters get the spec's own message rather than the generic "Wrong Input".
+      attachValidation: true,
+      schema: {
+        summary: "Line lists with their catalogs",
+        description:
+          "A page of saved line lists, newest first, each with its brand, dates, flags, items count and the item count of each of its catalogs.",
+        tags: ["line-lists"],
+        querystring: lineListsWithCatalogsQuerySchema,
+        response: { 200: paginatedEnvelopeSchema(lineListWithCatalogsSchema), 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      if (request.validationError) {
+        throw new InvalidError(
+          lineListMessages.wrongCatalogsInfoParameters,
+          queryFieldErrors(request.validationError),
+        );
+      }
+      return listLineListsWithCatalogs(app.database.db, request.query);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { lineListStageValues, lineListTypeValues } from "@cm/contracts/line-lists";
+import { brands } from "../../db/core-schema.ts";
+import { products } from "../products/schema.ts";
+
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+
+/**
+ * A brand's dated offer of products (DESIGN.md section 6). An upload creates it in `preview`
+ * (issue 5 stages its rows); saving makes it `saved`, and only saved line lists are listed.
+ * Publishing is one-way: `published` never goes back to false.
+ */
+export const lineLists = pgTable(
+  "line_lists",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "restrict" }),
+    type: text("type", { enum: lineListTypeValues }).notNull().default("own-stock"),
+    name: text("name").notNull(),
+    description: text("description"),
+    stage: text("stage", { enum: lineListStageValues }).notNull().default("preview"),
+    published: boolean("published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    sortingCompleted: boolean("sorting_completed").notNull().default(false),
+    season: text("season"),
+    year: integer("year"),
+    sentOn: date("sent_on", { mode: "string" }),
+    dateSent: date("date_sent", { mode: "string" }),
+    deadline: date("deadline", { mode: "string" }),
+    dateOfAvailability: date("date_of_availability", { mode: "string" }),
+    revision: integer("revision").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("line_lists_brand_idx").on(table.brandId),
+    index("line_lists_created_idx").on(table.createdAt),
+    check("line_lists_type_check", sql`${table.type} in (${quotedList(lineListTypeValues)})`),
+    check("line_lists_stage_check", sql`${table.stage} in (${quotedList(lineListStageValues)})`),
+  ],
+);
+
+/** The products a line list offers, each once. Catalog items point here. */
+export const lineListItems = pgTable(
+  "line_list_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    lineListId: integer("line_list_id")
+      .notNull()
+      .references(() => lineLists.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    /** Order of the styles in the workbook. */
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("line_list_items_line_list_product_unique").on(table.lineListId, table.productId),
+    // Target of catalog_items' foreign key, which keeps an item in the catalogs of its own line list.
+    unique("line_list_items_id_line_list_unique").on(table.id, table.lineListId),
+    index("line_list_items_product_idx").on(table.productId),
+  ],
+);

@@ -1,0 +1,47 @@
+import { adminRoleName, type RoleType } from "@cm/contracts/roles";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "../../db/client.ts";
+import { roles } from "../../db/schema.ts";
+
+export type RoleRow = typeof roles.$inferSelect;
+export type NewRoleRow = typeof roles.$inferInsert;
+
+const lowerName = sql`lower(${roles.name})`;
+
+/** Staff roles first, then customer roles, each by name. */
+export async function listRoles(db: DbExecutor, options: { limit?: number } = {}): Promise<RoleRow[]> {
+  const query = db.select().from(roles).orderBy(asc(roles.type), asc(lowerName), asc(roles.id)).$dynamic();
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+export async function findRoleById(db: DbExecutor, id: number): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+/** The role of that type named `name` in any letter case, other than `exceptId`. */
+export async function findRoleByName(
+  db: DbExecutor,
+  name: string,
+  type: RoleType,
+  exceptId?: number,
+): Promise<RoleRow | undefined> {
+  const conditions: SQL[] = [eq(roles.type, type), sql`${lowerName} = lower(${name})`];
+  if (exceptId !== undefined) conditions.push(ne(roles.id, exceptId));
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(...conditions))
+    .limit(1);
+  return row;
+}
+
+/** The internal Admin role every staff member holds (the seed creates it). */
+export function findAdminRole(db: DbExecutor): Promise<RoleRow | undefined> {
+  return findRoleByName(db, adminRoleName, "internal");
+}
+
+export async function insertRole(db: DbExecutor, values: NewRoleRow): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values(values).returning();
+  return row!;
+}

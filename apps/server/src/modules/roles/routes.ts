@@ -1,0 +1,132 @@
+import {
+  envelopeSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  listLimitQuerySchema,
+  writeEnvelopeSchema,
+  type FieldErrors,
+} from "@cm/contracts/envelope";
+import { createRoleInputSchema, roleMessages, roleSchema, updateRoleInputSchema } from "@cm/contracts/roles";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok, written } from "../../lib/envelope.ts";
+import { InvalidError } from "../../lib/errors.ts";
+import { readExpectedRevision } from "../../lib/revisions.ts";
+import { RolesService } from "./service.ts";
+
+const tags = ["roles"];
+
+/**
+ * The spec gives role writes their own message for bad input ("Failed to create Role: the input
+ * is not valid"), so these routes take validation failures themselves instead of leaving them to
+ * the app's "Wrong Input".
+ */
+function refuseInvalidInput(request: FastifyRequest, message: string): void {
+  const error = request.validationError as
+    (Error & { validation?: { instancePath?: string; message?: string }[] }) | undefined;
+  if (!error) return;
+  const fieldErrors: FieldErrors = {};
+  const context = (error as { validationContext?: string }).validationContext ?? "body";
+  for (const issue of error.validation ?? []) {
+    const path = (issue.instancePath ?? "").split("/").filter(Boolean).join(".") || context;
+    (fieldErrors[path] ??= []).push(issue.message ?? message);
+  }
+  throw new InvalidError(message, fieldErrors);
+}
+
+/** `GET/POST /api/roles`, `GET/PUT /api/roles/{id}`. */
+export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new RolesService(app.database.db, app.log.child({ module: "roles" }));
+
+  app.get(
+    "/api/roles",
+    {
+      schema: {
+        summary: "List roles",
+        description:
+          "Staff roles first, then customer roles, each by name. `limit` caps the number returned.",
+        tags,
+        querystring: listLimitQuerySchema,
+        response: { 200: envelopeSchema(z.array(roleSchema)), 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await service.list({ limit: request.query.limit })),
+  );
+
+  app.get(
+    "/api/roles/:id",
+    {
+      schema: {
+        summary: "One role",
+        description: `404 "${roleMessages.notFound}" for an unknown id.`,
+        tags,
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(roleSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await service.get(request.params.id)),
+  );
+
+  app.post(
+    "/api/roles",
+    {
+      attachValidation: true,
+      schema: {
+        summary: "Create a role",
+        description: [
+          "Type defaults to internal and status to active. Names are unique per type in any letter case.",
+          `400 "${roleMessages.createInvalid}" with the field errors; 409 for a name the type already has;`,
+          `500 "${roleMessages.createServerError}".`,
+        ].join(" "),
+        tags,
+        body: createRoleInputSchema,
+        response: {
+          201: writeEnvelopeSchema(roleSchema),
+          400: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          500: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      refuseInvalidInput(request, roleMessages.createInvalid);
+      const { role, revision } = await service.create(request.body, request.user!.id);
+      return reply.code(201).send(written(role, { revision, created: true, message: roleMessages.created }));
+    },
+  );
+
+  app.put(
+    "/api/roles/:id",
+    {
+      attachValidation: true,
+      schema: {
+        summary: "Update a role",
+        description: [
+          "Changes the fields sent. Send the revision the change is based on (`expectedRevision` or `If-Match`):",
+          "a stale one gets 409 and changes nothing. The Admin role keeps its name, type and active status.",
+        ].join(" "),
+        tags,
+        params: idParamsSchema,
+        body: updateRoleInputSchema,
+        response: {
+          200: writeEnvelopeSchema(roleSchema),
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      refuseInvalidInput(request, roleMessages.updateInvalid);
+      const expectedRevision = readExpectedRevision(request);
+      const { role, revision } = await service.update(
+        request.params.id,
+        request.body,
+        expectedRevision,
+        request.user!.id,
+      );
+      return written(role, { revision, message: roleMessages.updated });
+    },
+  );
+};

@@ -1,0 +1,393 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { PreviewStatus, PreviewView } from "@cm/contracts/line-list-preview";
+import type { PreviewStyle } from "@cm/contracts/line-list-format";
+import type { DbExecutor } from "../../db/client.ts";
+import { lineListUploads, lineLists, stagedStyles } from "../../db/schema.ts";
+
+/**
+ * SQL of uploads: staging parsed styles, comparing them with the brand's products, applying them.
+ * Every multi-row statement is set-based: the rows travel as one JSON parameter and PostgreSQL
+ * expands them (`jsonb_to_recordset`), so 5,000 styles are one statement, not 5,000.
+ */
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export type UploadRow = typeof lineListUploads.$inferSelect;
+
+export async function insertUpload(
+  tx: DbExecutor,
+  values: typeof lineListUploads.$inferInsert,
+): Promise<UploadRow> {
+  const [row] = await tx.insert(lineListUploads).values(values).returning();
+  return row!;
+}
+
+/** The upload of a line list still waiting in preview, locked for the rest of the transaction when asked. */
+export async function findPendingUpload(
+  db: DbExecutor,
+  lineListId: number,
+  options: { lock?: boolean } = {},
+): Promise<UploadRow | undefined> {
+  const query = db
+    .select()
+    .from(lineListUploads)
+    .where(and(eq(lineListUploads.lineListId, lineListId), eq(lineListUploads.status, "pending")));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function findLatestConfirmedUpload(
+  db: DbExecutor,
+  lineListId: number,
+): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(lineListUploads)
+    .where(and(eq(lineListUploads.lineListId, lineListId), eq(lineListUploads.status, "confirmed")))
+    .orderBy(desc(lineListUploads.confirmedAt), desc(lineListUploads.id))
+    .limit(1);
+  return row;
+}
+
+export async function fileKeyProcessed(db: DbExecutor, fileKey: string): Promise<boolean> {
+  return (await db.$count(lineListUploads, eq(lineListUploads.fileKey, fileKey))) > 0;
+}
+
+export async function deleteUpload(tx: DbExecutor, uploadId: number): Promise<void> {
+  await tx.delete(lineListUploads).where(eq(lineListUploads.id, uploadId));
+}
+
+export async function countStagedStyles(db: DbExecutor, uploadId: number): Promise<number> {
+  return db.$count(stagedStyles, eq(stagedStyles.uploadId, uploadId));
+}
+
+/** Locks a line list of any stage; undefined when there is none. */
+export async function lockLineList(
+  tx: DbExecutor,
+  id: number,
+): Promise<{ id: number; brandId: number; stage: "preview" | "saved"; revision: number } | undefined> {
+  const [row] = await tx
+    .select({
+      id: lineLists.id,
+      brandId: lineLists.brandId,
+      stage: lineLists.stage,
+      revision: lineLists.revision,
+    })
+    .from(lineLists)
+    .where(eq(lineLists.id, id))
+    .for("update");
+  return row;
+}
+
+const stageBatchStyles = 5000;
+
+/** Stages parsed styles under an upload, in their workbook order. */
+export async function insertStagedStyles(
+  tx: DbExecutor,
+  uploadId: number,
+  styles: readonly PreviewStyle[],
+): Promise<void> {
+  for (let start = 0; start < styles.length; start += stageBatchStyles) {
+    const batch = styles.slice(start, start + stageBatchStyles).map((style, index) => ({
+      position: start + index,
+      model_code: style.model_code,
+      franchise: style.franchise,
+      silhouette: style.silhouette,
+      color: style.color,
+      gender: style.gender,
+      msrp: style.msrp,
+      expected_ship_date: style.expected_shipped_date,
+      image_urls: style.image_urls,
+      comfort_level: style.attributes.comfort_level,
+      height_range: style.attributes.height_range,
+      wear_occasion: style.attributes.wear_occasion,
+      target_fit: style.attributes.target_fit,
+      sizes: style.items.map((item) => ({ size: item.size, sku: item.sku })),
+    }));
+    await tx.execute(sql`
+      insert into staged_styles (
+        upload_id, position, model_code, franchise, silhouette, color, gender, msrp, expected_ship_date,
+        image_urls, comfort_level, height_range, wear_occasion, target_fit, sizes
+      )
+      select ${uploadId}, x.position, x.model_code, x.franchise, x.silhouette, x.color, x.gender, x.msrp,
+        x.expected_ship_date, array(select jsonb_array_elements_text(x.image_urls)), x.comfort_level,
+        x.height_range, x.wear_occasion, x.target_fit, x.sizes
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+        position int, model_code text, franchise text, silhouette text, color text, gender text, msrp numeric,
+        expected_ship_date date, image_urls jsonb, comfort_level text, height_range text, wear_occasion text,
+        target_fit text, sizes jsonb
+      )`);
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The comparison with the brand's products, done in SQL so the view filter, the counts and the
+ * pages agree and stay right when products change while a preview waits.
+ * ------------------------------------------------------------------------------------------- */
+
+/** Style fields compared one to one between a staged style `s` and a product `p`. */
+const comparedColumns = [
+  "franchise",
+  "silhouette",
+  "color",
+  "gender",
+  "msrp",
+  "expected_ship_date",
+  "image_urls",
+  "comfort_level",
+  "height_range",
+  "wear_occasion",
+  "target_fit",
+] as const;
+
+const sameFields = sql.raw(
+  comparedColumns.map((column) => `s.${column} is not distinct from p.${column}`).join(" and "),
+);
+
+/** A product's sizes as the staged JSON stores them, in the product's order. */
+const productSizesJson = sql.raw(`(
+  select coalesce(jsonb_agg(jsonb_build_object('size', z.size, 'sku', z.sku) order by z.position, z.id), '[]'::jsonb)
+  from product_sizes z where z.product_id = p.id
+)`);
+
+/** `diff`: every staged style of the upload with its product (if any) and its status. */
+function diffCte(uploadId: number, brandId: number): SQL {
+  return sql`diff as (
+    select s.*, p.id as product_id, ps.sizes as product_sizes,
+      case when p.id is null then 'new'
+        when ${sameFields} and s.sizes = ps.sizes then 'old'
+        else 'changed' end as status
+    from staged_styles s
+    left join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    left join lateral (select ${productSizesJson} as sizes) ps on p.id is not null
+    where s.upload_id = ${uploadId}
+  )`;
+}
+
+export async function countByStatus(
+  db: DbExecutor,
+  uploadId: number,
+  brandId: number,
+): Promise<Record<PreviewStatus, number>> {
+  const rows = rowsOf<{ status: PreviewStatus; count: number }>(
+    await db.execute(
+      sql`with ${diffCte(uploadId, brandId)} select status, count(*)::int as count from diff group by status`,
+    ),
+  );
+  const counts: Record<PreviewStatus, number> = { new: 0, changed: 0, old: 0 };
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+/** `%`, `_` and `\` match themselves in a search. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function styleFilter(view: PreviewView, search: string | undefined): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (view !== "all") conditions.push(sql`d.status = ${view}`);
+  if (search) {
+    const pattern = likePattern(search);
+    conditions.push(sql`(d.model_code ilike ${pattern} or d.franchise ilike ${pattern} or d.silhouette ilike ${pattern}
+      or d.color ilike ${pattern} or d.gender ilike ${pattern} or d.msrp::text ilike ${pattern})`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+export interface DiffRow {
+  id: number;
+  position: number;
+  model_code: string;
+  franchise: string | null;
+  silhouette: string | null;
+  color: string | null;
+  gender: string | null;
+  msrp: string | null;
+  expected_ship_date: string | null;
+  image_urls: string[];
+  comfort_level: string | null;
+  height_range: string | null;
+  wear_occasion: string | null;
+  target_fit: string | null;
+  sizes: { size: string; sku: string }[];
+  status: PreviewStatus;
+  product_id: number | null;
+  product_sizes: { size: string; sku: string }[] | null;
+  p_franchise: string | null;
+  p_silhouette: string | null;
+  p_color: string | null;
+  p_gender: string | null;
+  p_msrp: string | null;
+  p_expected_ship_date: string | null;
+  p_image_urls: string[] | null;
+  p_comfort_level: string | null;
+  p_height_range: string | null;
+  p_wear_occasion: string | null;
+  p_target_fit: string | null;
+}
+
+/** A page of the upload's styles matching the view and search, in workbook order, and how many match. */
+export async function pageDiff(
+  db: DbExecutor,
+  options: {
+    uploadId: number;
+    brandId: number;
+    view: PreviewView;
+    search?: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: DiffRow[]; total: number }> {
+  const where = styleFilter(options.view, options.search);
+  const diff = diffCte(options.uploadId, options.brandId);
+  const [rows, totals] = await Promise.all([
+    db.execute(sql`
+      with ${diff}
+      select d.id, d.position, d.model_code, d.franchise, d.silhouette, d.color, d.gender, d.msrp::text as msrp,
+        d.expected_ship_date::text as expected_ship_date, d.image_urls, d.comfort_level, d.height_range,
+        d.wear_occasion, d.target_fit, d.sizes, d.status, d.product_id, d.product_sizes,
+        p.franchise as p_franchise, p.silhouette as p_silhouette, p.color as p_color, p.gender as p_gender,
+        p.msrp::text as p_msrp, p.expected_ship_date::text as p_expected_ship_date, p.image_urls as p_image_urls,
+        p.comfort_level as p_comfort_level, p.height_range as p_height_range, p.wear_occasion as p_wear_occasion,
+        p.target_fit as p_target_fit
+      from diff d left join products p on p.id = d.product_id
+      where ${where}
+      order by d.position
+      limit ${options.limit} offset ${options.offset}`),
+    db.execute(sql`with ${diff} select count(*)::int as total from diff d where ${where}`),
+  ]);
+  return {
+    rows: rowsOf<DiffRow>(rows),
+    total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0),
+  };
+}
+
+export interface DroppedRow {
+  model_code: string;
+  franchise: string | null;
+  silhouette: string | null;
+  color: string | null;
+  gender: string | null;
+  msrp: string | null;
+}
+
+/** Styles the line list offers that the upload does not contain, in the line list's order. */
+export async function findDroppedStyles(
+  db: DbExecutor,
+  lineListId: number,
+  uploadId: number,
+): Promise<DroppedRow[]> {
+  return rowsOf<DroppedRow>(
+    await db.execute(sql`
+      select p.model_code, p.franchise, p.silhouette, p.color, p.gender, p.msrp::text as msrp
+      from line_list_items li join products p on p.id = li.product_id
+      where li.line_list_id = ${lineListId}
+        and not exists (select 1 from staged_styles s where s.upload_id = ${uploadId} and s.model_code = p.model_code)
+      order by li.position, li.id`),
+  );
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Saving a preview.
+ * ------------------------------------------------------------------------------------------- */
+
+const updatedColumns = sql.raw(comparedColumns.map((column) => `${column} = excluded.${column}`).join(", "));
+const productFields = sql.raw(comparedColumns.map((column) => `products.${column}`).join(", "));
+const excludedFields = sql.raw(comparedColumns.map((column) => `excluded.${column}`).join(", "));
+
+/**
+ * Creates the upload's new products and updates those that differ (fields or sizes); identical
+ * products are left alone, revision included. Returns the products written.
+ */
+export async function upsertProductsFromUpload(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+): Promise<{ id: number; modelCode: string; revision: number; inserted: boolean }[]> {
+  const rows = rowsOf<{ id: number; model_code: string; revision: number; inserted: boolean }>(
+    await tx.execute(sql`
+      insert into products (brand_id, model_code, franchise, silhouette, color, gender, msrp,
+        expected_ship_date, image_urls, comfort_level, height_range, wear_occasion, target_fit)
+      select ${brandId}, s.model_code, s.franchise, s.silhouette, s.color, s.gender, s.msrp, s.expected_ship_date,
+        s.image_urls, s.comfort_level, s.height_range, s.wear_occasion, s.target_fit
+      from staged_styles s where s.upload_id = ${uploadId}
+      order by s.position
+      on conflict (brand_id, model_code) do update set ${updatedColumns},
+        revision = products.revision + 1, updated_at = now()
+      where (${productFields}) is distinct from (${excludedFields})
+        or (
+          select coalesce(jsonb_agg(jsonb_build_object('size', z.size, 'sku', z.sku) order by z.position, z.id), '[]'::jsonb)
+          from product_sizes z where z.product_id = products.id
+        ) is distinct from (
+          select s2.sizes from staged_styles s2 where s2.upload_id = ${uploadId} and s2.model_code = excluded.model_code
+        )
+      returning products.id, products.model_code, products.revision, (xmax = 0) as inserted`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    modelCode: row.model_code,
+    revision: row.revision,
+    inserted: row.inserted,
+  }));
+}
+
+/** Makes the sizes of these products (written from the upload) exactly the staged ones. */
+export async function replaceSizesFromUpload(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+  productIds: readonly number[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = JSON.stringify(productIds);
+  await tx.execute(sql`
+    delete from product_sizes
+    where product_id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
+  await tx.execute(sql`
+    insert into product_sizes (product_id, size, sku, position)
+    select p.id, e.value->>'size', e.value->>'sku', (e.ordinality - 1)::int
+    from staged_styles s
+    join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    cross join lateral jsonb_array_elements(s.sizes) with ordinality as e(value, ordinality)
+    where s.upload_id = ${uploadId}
+      and p.id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
+}
+
+/** Attaches every staged style's product to the line list, in the upload's order. */
+export async function attachUploadToLineList(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+  lineListId: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into line_list_items (line_list_id, product_id, position)
+    select ${lineListId}, p.id, s.position
+    from staged_styles s join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    where s.upload_id = ${uploadId}
+    on conflict (line_list_id, product_id) do update set position = excluded.position`);
+}
+
+export async function markUploadConfirmed(tx: DbExecutor, uploadId: number): Promise<void> {
+  await tx
+    .update(lineListUploads)
+    .set({ status: "confirmed", confirmedAt: sql`now()` })
+    .where(eq(lineListUploads.id, uploadId));
+  await tx.delete(stagedStyles).where(eq(stagedStyles.uploadId, uploadId));
+}
+
+export async function markLineListSaved(tx: DbExecutor, lineListId: number): Promise<{ revision: number }> {
+  const [row] = await tx
+    .update(lineLists)
+    .set({ stage: "saved", revision: sql`${lineLists.revision} + 1`, updatedAt: sql`now()` })
+    .where(eq(lineLists.id, lineListId))
+    .returning({ revision: lineLists.revision });
+  return row!;
+}
+
+export async function deleteLineList(tx: DbExecutor, lineListId: number): Promise<void> {
+  await tx.delete(lineLists).where(eq(lineLists.id, lineListId));
+}

@@ -1,0 +1,122 @@
+import {
+  envelopeSchema,
+  errorEnvelopeSchema,
+  paginatedEnvelopeSchema,
+  writeEnvelopeSchema,
+} from "@cm/contracts/envelope";
+import {
+  confirmPreviewDataSchema,
+  discardPreviewDataSchema,
+  lineListIdParamsSchema,
+  previewMessages,
+  previewStyleRowSchema,
+  previewStylesQuerySchema,
+  previewSummarySchema,
+} from "@cm/contracts/line-list-preview";
+import { presignUploadDataSchema, presignUploadInputSchema } from "@cm/contracts/uploads";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok, written } from "../../lib/envelope.ts";
+import {
+  confirmPreview,
+  discardPreview,
+  getPreviewStyles,
+  getPreviewSummary,
+  presignUpload,
+} from "./service.ts";
+
+const notFound = { 404: errorEnvelopeSchema };
+
+/** Uploads (step 1 of the protocol) and the preview of an uploaded line list: read, save, discard. */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/api/uploads/get-presigned-upload-url",
+    {
+      schema: {
+        summary: "Get a presigned upload URL",
+        description:
+          "Checks the brand (Crocs only), the file's extension (.xlsx or .xls) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing.",
+        tags: ["uploads"],
+        body: presignUploadInputSchema,
+        response: { 200: envelopeSchema(presignUploadDataSchema), 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await presignUpload(app.database.db, app.objectStore, request.body, {
+          maxFileBytes: app.config.UPLOAD_MAX_BYTES,
+        }),
+      ),
+  );
+
+  app.get(
+    "/api/crocs/preview/:lineListId",
+    {
+      schema: {
+        summary: "Preview of an uploaded line list",
+        description:
+          "The preview model (type, brand, dates), the upload's file, season and year, the number of styles per status against the brand's products (new, changed, old) and, for an update, the line list's styles the new file dropped. 404 when the line list has no upload waiting.",
+        tags: ["preview"],
+        params: lineListIdParamsSchema,
+        response: { 200: envelopeSchema(previewSummarySchema), ...notFound },
+      },
+    },
+    async (request) => ok(await getPreviewSummary(app.database.db, request.params.lineListId)),
+  );
+
+  app.get(
+    "/api/crocs/preview/:lineListId/styles",
+    {
+      schema: {
+        summary: "Styles of a preview",
+        description:
+          "A page of the upload's styles in workbook order, each with its sizes, its status (new, changed, old), the fields that changed and the product as it stands. `view` filters by status; `search` matches model_code, franchise, silhouette, color, gender and msrp (case-insensitive substring).",
+        tags: ["preview"],
+        params: lineListIdParamsSchema,
+        querystring: previewStylesQuerySchema,
+        response: { 200: paginatedEnvelopeSchema(previewStyleRowSchema), ...notFound },
+      },
+    },
+    async (request) => getPreviewStyles(app.database.db, request.params.lineListId, request.query),
+  );
+
+  app.post(
+    "/api/crocs/preview/:lineListId/confirm",
+    {
+      schema: {
+        summary: "Save a preview",
+        description:
+          "In one transaction: creates the new products, updates the changed ones, attaches all to the line list, makes the line list saved with its three catalogs. Styles an update's file dropped stay in the line list. Sent again, applies nothing (alreadyConfirmed).",
+        tags: ["preview"],
+        params: lineListIdParamsSchema,
+        response: { 200: writeEnvelopeSchema(confirmPreviewDataSchema), ...notFound },
+      },
+    },
+    async (request) => {
+      const { data, revision } = await confirmPreview(
+        app.database.db,
+        request.params.lineListId,
+        request.user!.id,
+      );
+      return written(data, { revision, message: previewMessages.saved });
+    },
+  );
+
+  app.delete(
+    "/api/crocs/discard-uploaded-data/:lineListId",
+    {
+      schema: {
+        summary: "Discard uploaded data",
+        description:
+          "Removes the line list's waiting upload (its staged styles and stored file) and the line list itself when it is only a preview. A saved line list is never deleted; with nothing waiting, nothing changes.",
+        tags: ["preview"],
+        params: lineListIdParamsSchema,
+        response: { 200: envelopeSchema(discardPreviewDataSchema), ...notFound },
+      },
+    },
+    async (request) =>
+      ok(
+        await discardPreview(app.database.db, app.objectStore, request.params.lineListId, request.user!.id),
+        previewMessages.discarded,
+      ),
+  );
+};

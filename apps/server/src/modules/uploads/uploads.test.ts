@@ -1,0 +1,253 @@
+import { eq } from "drizzle-orm";
+import type { PreviewStyleRow, PreviewSummary } from "@cm/contracts/line-list-preview";
+import { uploadMessages } from "@cm/contracts/uploads";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../../../test/auth.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import {
+  snapshot,
+  storageListing,
+  uploadAccepted,
+  uploadWorkbook,
+  type Auth,
+} from "../../../test/uploads.ts";
+import { catalogs, lineListItems, lineLists, productSizes, products, stagedStyles } from "../../db/schema.ts";
+import { sampleLineListTable, type LineListTable } from "../file-processing/sample-line-list.ts";
+import { xls, xlsx } from "../file-processing/test-workbooks.ts";
+
+/** Columns of the sample tables (the template's order). */
+const col = { franchise: 0, modelCode: 2, color: 3, msrp: 5, size: 12, sku: 13 } as const;
+
+/** The table with every model code (and SKU) prefixed, so tables of the same sample do not share styles. */
+function recoded(table: LineListTable, prefix: string): LineListTable {
+  return {
+    sheetName: table.sheetName,
+    rows: table.rows.map((row, index) =>
+      index === 0
+        ? row
+        : row.map((cell, column) =>
+            column === col.modelCode || column === col.sku ? `${prefix}${String(cell)}` : cell,
+          ),
+    ),
+  };
+}
+
+/** The model codes of a table, in order. */
+function modelCodes(table: LineListTable): string[] {
+  return [...new Set(table.rows.slice(1).map((row) => String(row[col.modelCode])))];
+}
+
+describe("line list upload: presign, PUT, process, preview, save", () => {
+  let testApp: TestApp;
+  let auth: Auth;
+
+  const get = (url: string) => testApp.app.inject({ method: "GET", url, headers: auth });
+  const post = (url: string) => testApp.app.inject({ method: "POST", url, headers: auth });
+  const summaryOf = async (id: number): Promise<PreviewSummary> =>
+    (await get(`/api/crocs/preview/${id}`)).json().data;
+  const stylesOf = async (
+    id: number,
+    query = "",
+  ): Promise<{ data: PreviewStyleRow[]; pagination: { total: number } }> =>
+    (
+      await get(
+        `/api/crocs/preview/${id}/styles?${query.includes("pageSize") ? "" : "pageSize=1000&"}${query}`,
+      )
+    ).json();
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    auth = await signIn(testApp);
+  });
+  afterAll(() => testApp?.close());
+
+  it("turns an .xlsx line list into a preview of new styles, then into saved products with catalogs", async () => {
+    const table = sampleLineListTable({ styles: 12, season: "Spring", year: 2027 });
+    const before = await storageListing(testApp);
+    const { presigned, process } = await uploadWorkbook(testApp, auth, {
+      fileName: "Crocs Spring 2027.xlsx",
+      bytes: await xlsx(table),
+      type: "pre-book",
+      attributes: { sentOn: "2026-09-01", deadline: "2026-10-31", season: "SPRING", year: 2027 },
+    });
+    expect(process.statusCode).toBe(200);
+    expect(process.headers["content-type"]).toMatch(/^text\/plain/);
+    const id = JSON.parse(process.body) as number;
+    expect(Number.isInteger(id)).toBe(true);
+    expect(await storageListing(testApp)).toEqual([...before, presigned.fileKey].sort());
+
+    const summary = await summaryOf(id);
+    expect(summary).toMatchObject({
+      id,
+      type: "pre-book",
+      brand: "Crocs",
+      dateSent: "2026-09-01",
+      dateReceived: "2026-10-31",
+      futureDateOfAvailability: null,
+      action: "new",
+      fileName: "Crocs Spring 2027.xlsx",
+      season: "Spring",
+      year: 2027,
+      rowCount: table.rows.length - 1,
+      counts: { all: 12, new: 12, changed: 0, old: 0 },
+      dropped: { count: 0, styles: [] },
+      lineList: { id, name: "Crocs Spring 2027", stage: "preview", itemsCount: 0 },
+    });
+
+    const page = await stylesOf(id, "page=1&pageSize=5");
+    expect(page.pagination).toMatchObject({ page: 1, pageSize: 5, total: 12, totalPages: 3 });
+    const codes = modelCodes(table);
+    expect(page.data.map((style) => style.model_code)).toEqual(codes.slice(0, 5));
+    const first = page.data[0]!;
+    expect(first).toMatchObject({ status: "new", changedFields: [], previous: null, removedItems: [] });
+    const firstRows = table.rows.slice(1).filter((row) => row[col.modelCode] === codes[0]);
+    expect(first.items).toEqual(
+      firstRows.map((row) => ({ size: row[col.size], sku: row[col.sku], status: "new" })),
+    );
+    expect(first.msrp).toBe(firstRows[0]![col.msrp]);
+
+    // Nothing touches products before Save; the preview is not listed.
+    const { db } = testApp.database;
+    expect(await db.$count(products)).toBe(0);
+    expect((await get("/api/line-lists")).json().data.lineLists).toEqual([]);
+
+    const confirm = await post(`/api/crocs/preview/${id}/confirm`);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json()).toMatchObject({
+      success: true,
+      message: "Preview saved successfully",
+      data: {
+        created: 12,
+        updated: 0,
+        unchanged: 0,
+        alreadyConfirmed: false,
+        lineList: { stage: "saved", itemsCount: 12 },
+      },
+    });
+    expect(await db.$count(products)).toBe(12);
+    expect(await db.$count(productSizes)).toBe(table.rows.length - 1);
+    expect(await db.$count(lineListItems, eq(lineListItems.lineListId, id))).toBe(12);
+    expect(await db.$count(catalogs, eq(catalogs.lineListId, id))).toBe(3);
+    expect(await db.$count(stagedStyles)).toBe(0);
+    const listed = (await get("/api/line-lists")).json().data.lineLists;
+    expect(listed).toEqual([
+      expect.objectContaining({ id, stage: "saved", type: "pre-book", itemsCount: 12 }),
+    ]);
+    const withCatalogs = (await get("/api/line-lists/with-catalogs-info")).json().data;
+    expect(withCatalogs[0]).toMatchObject({
+      id,
+      unsortedItemsCount: 12,
+      catalogs: [{ type: "athletic" }, { type: "boutique" }, { type: "crocs" }],
+    });
+
+    // Sent twice: applied once.
+    const again = await post(`/api/crocs/preview/${id}/confirm`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({
+      created: 0,
+      updated: 0,
+      alreadyConfirmed: true,
+      lineList: { id, stage: "saved" },
+    });
+    expect(await db.$count(products)).toBe(12);
+    expect(await db.$count(lineListItems, eq(lineListItems.lineListId, id))).toBe(12);
+
+    // The preview is gone once saved.
+    expect((await get(`/api/crocs/preview/${id}`)).statusCode).toBe(404);
+  });
+
+  it("reads an .xls line list the same way", async () => {
+    const table = recoded(sampleLineListTable({ styles: 4, season: "Fall", year: 2028, seed: 7 }), "X");
+    const id = await uploadAccepted(testApp, auth, {
+      fileName: "Fall 2028.xls",
+      bytes: xls(table),
+      type: "future-stock",
+      attributes: { dateOfAvailability: "2028-03-01" },
+    });
+    expect(await summaryOf(id)).toMatchObject({
+      type: "future-stock",
+      futureDateOfAvailability: "2028-03-01",
+      season: "Fall",
+      year: 2028,
+      counts: { all: 4, new: 4 },
+    });
+    const discard = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/crocs/discard-uploaded-data/${id}`,
+      headers: auth,
+    });
+    expect(discard.json().data).toEqual({ lineListId: id, discardedStyles: 4, lineListDeleted: true });
+  });
+
+  it("refuses a pre-book without its dates and a future-stock without availability, storing nothing", async () => {
+    const bytes = await xlsx(sampleLineListTable({ styles: 1 }));
+    for (const type of ["pre-book", "future-stock"] as const) {
+      const before = await snapshot(testApp);
+      const { process } = await uploadWorkbook(testApp, auth, { fileName: "a.xlsx", bytes, type });
+      expect(process.statusCode).toBe(400);
+      expect(process.json().message).toBe(uploadMessages.datesRequired[type]);
+      expect(await snapshot(testApp)).toEqual(before);
+    }
+  });
+
+  it("searches and filters the preview", async () => {
+    const table = recoded(sampleLineListTable({ styles: 8, seed: 3 }), "S");
+    const id = await uploadAccepted(testApp, auth, { fileName: "Search.xlsx", bytes: await xlsx(table) });
+    const [firstCode] = modelCodes(table);
+    const search = async (text: string) => {
+      const body = await stylesOf(id, `search=${encodeURIComponent(text)}`);
+      if (!body.data) throw new Error(JSON.stringify(body));
+      return body.data.map((style) => style.model_code);
+    };
+    expect(await search(firstCode!.toLowerCase())).toEqual([firstCode]);
+    const franchise = String(table.rows[1]![col.franchise]);
+    const byFranchise = table.rows.slice(1).filter((row) => row[col.franchise] === franchise);
+    expect(await search(franchise.toUpperCase())).toEqual([
+      ...new Set(byFranchise.map((row) => String(row[col.modelCode]))),
+    ]);
+    const msrp = Number(table.rows[1]![col.msrp]).toFixed(2);
+    expect(await search(msrp)).toContain(firstCode);
+    expect(await search("no such thing")).toEqual([]);
+    expect(await search("%")).toEqual([]);
+    expect((await stylesOf(id, "view=new")).pagination.total).toBe(8);
+    expect((await stylesOf(id, "view=old")).pagination.total).toBe(0);
+    expect((await stylesOf(id, "view=changed")).pagination.total).toBe(0);
+    expect((await get(`/api/crocs/preview/${id}/styles?view=dropped`)).statusCode).toBe(400);
+    await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/crocs/discard-uploaded-data/${id}`,
+      headers: auth,
+    });
+  });
+
+  it("needs a signed-in user for every step but the PUT", async () => {
+    for (const [method, url] of [
+      ["POST", "/api/uploads/get-presigned-upload-url"],
+      ["POST", "/functions/process-line-list"],
+      ["GET", "/api/crocs/preview/1"],
+      ["GET", "/api/crocs/preview/1/styles"],
+      ["POST", "/api/crocs/preview/1/confirm"],
+      ["DELETE", "/api/crocs/discard-uploaded-data/1"],
+    ] as const) {
+      expect(
+        (await testApp.app.inject({ method, url, payload: method === "POST" ? {} : undefined })).statusCode,
+        url,
+      ).toBe(401);
+    }
+  });
+
+  it("answers 404 for a line list that does not exist or has nothing waiting", async () => {
+    expect((await get("/api/crocs/preview/999999")).json()).toMatchObject({ message: "Line list not found" });
+    expect((await post("/api/crocs/preview/999999/confirm")).statusCode).toBe(404);
+    const discard = await testApp.app.inject({
+      method: "DELETE",
+      url: "/api/crocs/discard-uploaded-data/999999",
+      headers: auth,
+    });
+    expect(discard.statusCode).toBe(404);
+    const [saved] = await testApp.database.db.select().from(lineLists).where(eq(lineLists.stage, "saved"));
+    expect((await get(`/api/crocs/preview/${saved!.id}`)).json()).toMatchObject({
+      message: "No preview found for this line list",
+    });
+  });
+});

@@ -1,0 +1,247 @@
+import { authPaths, oidcClientId, oidcScopes } from "@cm/contracts/auth";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import * as oauth from "oauth4webapi";
+import { outboxDir, readOutbox } from "../src/modules/mail/outbox.ts";
+import type { TestApp } from "./test-app.ts";
+
+/**
+ * Sign-in for tests, through the real flow: an independent OAuth client library (oauth4webapi)
+ * plays the SPA, a cookie-keeping `TestBrowser` plays the browser, and the login code is read from
+ * the dev outbox. Everything goes through `app.inject`, so nothing listens.
+ *
+ *   const headers = await signIn(testApp);                  // the seeded admin
+ *   await testApp.app.inject({ method: "GET", url: "/api/brands", headers });
+ */
+
+/** A browser's cookie jar over `app.inject`. Cookies are kept by name (one host, paths ignored). */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  readonly app: FastifyInstance;
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  async request(options: {
+    method?: InjectOptions["method"];
+    url: string;
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse> {
+    const url = new URL(options.url, "http://test.invalid");
+    const headers: Record<string, string> = { accept: "text/html", ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    }
+    let payload: string | undefined;
+    if (options.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      payload = new URLSearchParams(options.form).toString();
+    }
+    const response = await this.app.inject({
+      method: options.method ?? (options.form ? "POST" : "GET"),
+      url: url.pathname + url.search,
+      headers,
+      payload,
+    });
+    this.#keepCookies(response);
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ url });
+  }
+
+  post(url: string, form: Record<string, string>) {
+    return this.request({ url, form });
+  }
+
+  #keepCookies(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      expires?: Date;
+      maxAge?: number;
+    }[]) {
+      const expired =
+        (cookie.expires && cookie.expires.getTime() <= Date.now()) ||
+        (cookie.maxAge !== undefined && cookie.maxAge <= 0);
+      if (expired || cookie.value === "") this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}
+
+/** `fetch` for oauth4webapi, answered by `app.inject` instead of the network. */
+export function injectFetch(app: FastifyInstance) {
+  return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+    const response = await app.inject({
+      method: (init.method ?? "GET") as InjectOptions["method"],
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      payload: body,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item !== undefined) headers.append(name, String(item));
+    }
+    const noBody = [101, 204, 205, 304].includes(response.statusCode);
+    return new Response(noBody ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers,
+    });
+  };
+}
+
+/** Options every oauth4webapi call needs here: fetch through inject, and plain http is fine in tests. */
+export function oauthOptions(app: FastifyInstance) {
+  return { [oauth.customFetch]: injectFetch(app), [oauth.allowInsecureRequests]: true } as const;
+}
+
+export const spaClient: oauth.Client = { client_id: oidcClientId, id_token_signed_response_alg: "ES256" };
+
+export async function discover(testApp: TestApp): Promise<oauth.AuthorizationServer> {
+  const issuer = new URL(testApp.app.auth.settings.issuer);
+  const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...oauthOptions(testApp.app) });
+  return oauth.processDiscoveryResponse(issuer, response);
+}
+
+export interface AuthorizationStart {
+  browser: TestBrowser;
+  as: oauth.AuthorizationServer;
+  codeVerifier: string;
+  state: string;
+  redirectUri: string;
+  /** The answer of the authorization endpoint (a 303 to /auth/start when all is well). */
+  response: LightMyRequestResponse;
+}
+
+/** The SPA starting a sign-in: PKCE S256, state, the authorization request in the browser. */
+export async function startAuthorization(
+  testApp: TestApp,
+  options: { browser?: TestBrowser; params?: Record<string, string | undefined> } = {},
+): Promise<AuthorizationStart> {
+  const as = await discover(testApp);
+  const browser = options.browser ?? new TestBrowser(testApp.app);
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const redirectUri = `${testApp.app.auth.settings.origin}/`;
+  const url = new URL(as.authorization_endpoint!);
+  const params: Record<string, string | undefined> = {
+    client_id: oidcClientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: oidcScopes,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    ...options.params,
+  };
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(name, value);
+  const response = await browser.get(url.href);
+  return { browser, as, codeVerifier, state, redirectUri: params.redirect_uri ?? redirectUri, response };
+}
+
+/** The newest login code mailed to `email` (waits for mails still being sent). */
+export async function readLoginCode(testApp: TestApp, email: string): Promise<string | undefined> {
+  await testApp.app.mailer.idle();
+  const mails = await readOutbox(outboxDir(testApp.config.DATA_DIR));
+  const mail = mails.find((entry) => entry.to.toLowerCase() === email.toLowerCase());
+  return mail && /^\s+([A-Z0-9]{6})$/m.exec(mail.text)?.[1];
+}
+
+export function requestCode(browser: TestBrowser, email: string) {
+  return browser.post(authPaths.codeForm, { action: "request", email });
+}
+
+export function verifyCode(browser: TestBrowser, email: string, code: string) {
+  return browser.post(authPaths.codeForm, { action: "verify", email, code });
+}
+
+/** From the verify answer to the SPA's callback URL (`/?code=…&state=…&iss=…`). */
+export async function followToCallback(
+  browser: TestBrowser,
+  verifyResponse: LightMyRequestResponse,
+): Promise<URL> {
+  let response = verifyResponse;
+  for (let hop = 0; hop < 5; hop++) {
+    const location = response.headers.location;
+    if (response.statusCode !== 303 || typeof location !== "string") break;
+    const url = new URL(location, "http://test.invalid");
+    if (url.searchParams.has("code") || url.searchParams.has("error")) return url;
+    response = await browser.get(url.href);
+  }
+  throw new Error(
+    `sign-in did not reach the callback: ${response.statusCode} ${String(response.headers.location ?? response.body.slice(0, 200))}`,
+  );
+}
+
+export async function exchangeCode(
+  testApp: TestApp,
+  start: AuthorizationStart,
+  callback: URL,
+  codeVerifier = start.codeVerifier,
+) {
+  const params = oauth.validateAuthResponse(start.as, spaClient, callback, start.state);
+  const response = await oauth.authorizationCodeGrantRequest(
+    start.as,
+    spaClient,
+    oauth.None(),
+    params,
+    start.redirectUri,
+    codeVerifier,
+    oauthOptions(testApp.app),
+  );
+  return oauth.processAuthorizationCodeResponse(start.as, spaClient, response);
+}
+
+/** Moves the sign-in clock an hour on, past every per-address and per-IP code request limit. */
+export function skipCodeRateLimits(testApp: TestApp): void {
+  const { clock } = testApp.app.auth;
+  const previous = clock.now.bind(clock);
+  clock.now = () => new Date(previous().getTime() + 3601 * 1000);
+}
+
+/** Signs `email` in through the whole flow and returns the token response. */
+export async function signInForTokens(testApp: TestApp, email = testApp.config.ADMIN_EMAIL) {
+  const start = await startAuthorization(testApp);
+  if ((await requestCode(start.browser, email)).statusCode === 429) {
+    skipCodeRateLimits(testApp);
+    await requestCode(start.browser, email);
+  }
+  const code = await readLoginCode(testApp, email);
+  if (!code) throw new Error(`no login code was mailed to ${email}: is it an active internal user?`);
+  const callback = await followToCallback(start.browser, await verifyCode(start.browser, email, code));
+  return exchangeCode(testApp, start, callback);
+}
+
+const cachedSignIns = new WeakMap<
+  FastifyInstance,
+  Map<string, { authorization: string; expiresAt: number }>
+>();
+
+/**
+ * Bearer headers of `email` (the seeded admin by default), signed in through the real flow.
+ * Repeated calls for the same app and address reuse the token while it is valid for another
+ * minute; `{ fresh: true }` always signs in anew.
+ */
+export async function signIn(
+  testApp: TestApp,
+  email = testApp.config.ADMIN_EMAIL,
+  options: { fresh?: boolean } = {},
+): Promise<{ authorization: string }> {
+  let cache = cachedSignIns.get(testApp.app);
+  if (!cache) cachedSignIns.set(testApp.app, (cache = new Map()));
+  const cached = cache.get(email.toLowerCase());
+  if (!options.fresh && cached && cached.expiresAt > Date.now() + 60_000)
+    return { authorization: cached.authorization };
+
+  const tokens = await signInForTokens(testApp, email);
+  const authorization = `Bearer ${tokens.access_token}`;
+  cache.set(email.toLowerCase(), { authorization, expiresAt: Date.now() + (tokens.expires_in ?? 0) * 1000 });
+  return { authorization };
+}

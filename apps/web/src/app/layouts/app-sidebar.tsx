@@ -1,0 +1,386 @@
+import {
+  BadgeCheckIcon,
+  Building2Icon,
+  CalendarClockIcon,
+  CalendarRangeIcon,
+  ChevronRightIcon,
+  CircleUserIcon,
+  FileSpreadsheetIcon,
+  FootprintsIcon,
+  LayersIcon,
+  LayoutDashboardIcon,
+  LibraryBigIcon,
+  ListOrderedIcon,
+  LogOutIcon,
+  type LucideIcon,
+  PackageOpenIcon,
+  StoreIcon,
+  TagIcon,
+  TagsIcon,
+  UploadIcon,
+  UsersIcon,
+  UsersRoundIcon,
+} from "lucide-react";
+import { useId, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarMenuSkeleton,
+  SidebarMenuSub,
+  SidebarMenuSubButton,
+  SidebarMenuSubItem,
+  SidebarSeparator,
+} from "@/components/ui/sidebar";
+import { useSidebar } from "@/components/ui/sidebar-context";
+import { orderCatalogTypes, paths } from "@/config/paths";
+import { useBrands } from "@/features/brands/api/get-brands";
+import { useUploadInventory } from "@/hooks/use-upload-inventory";
+import { signOut } from "@/lib/auth";
+
+const home = paths.home;
+
+interface LinkEntry {
+  kind: "link";
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Name shown beside the icon when the sidebar is collapsed, if the label alone is ambiguous. */
+  tooltip?: string;
+  /** Active only on this exact path, not on the paths below it. */
+  exact?: boolean;
+  /** Other paths on which this entry counts as the current one. */
+  alsoActiveOn?: string[];
+}
+
+/** An entry with one link per brand, e.g. Line Lists. */
+interface BrandsEntry {
+  kind: "brands";
+  label: string;
+  icon: LucideIcon;
+  tooltip?: string;
+  hrefFor: (brandId: number) => string;
+  defaultOpen?: boolean;
+}
+
+type Entry = LinkEntry | BrandsEntry;
+
+const catalogTypeIcons: Record<(typeof orderCatalogTypes)[number]["id"], LucideIcon> = {
+  "open-stock": PackageOpenIcon,
+  "pre-book": CalendarClockIcon,
+  "brand-ats": BadgeCheckIcon,
+  "future-stock": CalendarRangeIcon,
+};
+
+/** SPEC.md section 2, Layout. */
+const navigation: { label: string; entries: Entry[] }[] = [
+  {
+    label: "Inventory",
+    entries: [
+      {
+        kind: "link",
+        label: "Catalogs",
+        to: home.catalogs.getHref(),
+        icon: LibraryBigIcon,
+        alsoActiveOn: [home.root.getHref()],
+      },
+      { kind: "link", label: "Brands", to: home.brands.list.getHref(), icon: TagsIcon },
+      {
+        kind: "brands",
+        label: "Line Lists",
+        icon: FileSpreadsheetIcon,
+        hrefFor: (brandId) => home.brands.lineLists.getHref(brandId),
+        defaultOpen: true,
+      },
+    ],
+  },
+  {
+    label: "Orders",
+    entries: [
+      {
+        kind: "link",
+        label: "Dashboard",
+        to: home.orders.dashboard.getHref(),
+        icon: LayoutDashboardIcon,
+        tooltip: "Orders Dashboard",
+        exact: true,
+      },
+      ...orderCatalogTypes.map((type): LinkEntry => ({
+        kind: "link",
+        label: type.label,
+        to: home.orders.catalogType.getHref(type.id),
+        icon: catalogTypeIcons[type.id],
+        tooltip: `${type.label} Orders`,
+      })),
+      {
+        kind: "link",
+        label: "Multibrand",
+        to: home.orders.multibrand.getHref(),
+        icon: LayersIcon,
+        tooltip: "Multibrand Orders",
+      },
+      {
+        kind: "brands",
+        label: "Brand",
+        icon: TagIcon,
+        tooltip: "Orders by Brand",
+        hrefFor: (brandId) => home.orders.brand.getHref(brandId),
+      },
+      {
+        kind: "link",
+        label: "All",
+        to: home.orders.all.getHref(),
+        icon: ListOrderedIcon,
+        tooltip: "All Orders",
+      },
+    ],
+  },
+  {
+    label: "Customers",
+    entries: [
+      { kind: "link", label: "Organizations", to: home.organizations.list.getHref(), icon: Building2Icon },
+      { kind: "link", label: "Stores", to: home.stores.list.getHref(), icon: StoreIcon },
+      { kind: "link", label: "People", to: home.people.list.getHref(), icon: UsersIcon },
+    ],
+  },
+  {
+    label: "Settings",
+    entries: [
+      { kind: "link", label: "Team", to: home.team.list.getHref(), icon: UsersRoundIcon },
+      { kind: "link", label: "Account", to: home.settings.account.getHref(), icon: CircleUserIcon },
+    ],
+  },
+];
+
+function isCurrent(pathname: string, to: string, exact = false): boolean {
+  return pathname === to || (!exact && pathname.startsWith(`${to}/`));
+}
+
+/** Picking a link in the drawer closes it, so the chosen screen is visible. */
+function useCloseDrawer(): () => void {
+  const { isMobile, setOpenMobile } = useSidebar();
+  return () => {
+    if (isMobile) setOpenMobile(false);
+  };
+}
+
+function NavLinkEntry({ entry }: { entry: LinkEntry }) {
+  const { pathname } = useLocation();
+  const closeDrawer = useCloseDrawer();
+  const active =
+    isCurrent(pathname, entry.to, entry.exact) ||
+    (entry.alsoActiveOn ?? []).some((path) => pathname === path);
+  const Icon = entry.icon;
+
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={active} tooltip={entry.tooltip ?? entry.label}>
+        <Link to={entry.to} aria-current={active ? "page" : undefined} onClick={closeDrawer}>
+          <Icon aria-hidden="true" />
+          <span>{entry.label}</span>
+        </Link>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
+  );
+}
+
+/**
+ * One link per brand from GET /api/brands. While the list loads it shows placeholders; when the
+ * call fails (e.g. before the brands API exists, or signed out) there are simply no entries.
+ */
+function NavBrandsEntry({ entry }: { entry: BrandsEntry }) {
+  const { pathname } = useLocation();
+  const { state, isMobile } = useSidebar();
+  const closeDrawer = useCloseDrawer();
+  const brands = useBrands();
+  const links = (brands.data ?? []).map((brand) => ({
+    id: brand.id,
+    name: brand.name,
+    to: entry.hrefFor(brand.id),
+  }));
+  const activeLink = links.find((link) => isCurrent(pathname, link.to));
+  const Icon = entry.icon;
+
+  if (state === "collapsed" && !isMobile) {
+    return (
+      <SidebarMenuItem>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <SidebarMenuButton isActive={Boolean(activeLink)} aria-label={entry.tooltip ?? entry.label}>
+              <Icon aria-hidden="true" />
+              <span>{entry.label}</span>
+            </SidebarMenuButton>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent side="right" align="start" className="min-w-48">
+            <DropdownMenuLabel>{entry.tooltip ?? entry.label}</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            {brands.isPending ? (
+              <DropdownMenuItem disabled>Loading brands…</DropdownMenuItem>
+            ) : links.length === 0 ? (
+              <DropdownMenuItem disabled>No brands</DropdownMenuItem>
+            ) : (
+              links.map((link) => (
+                <DropdownMenuItem key={link.id} asChild className="aria-[current=page]:font-medium">
+                  <Link to={link.to} aria-current={link === activeLink ? "page" : undefined}>
+                    {link.name}
+                  </Link>
+                </DropdownMenuItem>
+              ))
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </SidebarMenuItem>
+    );
+  }
+
+  return (
+    <Collapsible asChild defaultOpen={entry.defaultOpen || Boolean(activeLink)} className="group/collapsible">
+      <SidebarMenuItem>
+        <CollapsibleTrigger asChild>
+          <SidebarMenuButton isActive={Boolean(activeLink)}>
+            <Icon aria-hidden="true" />
+            <span>{entry.label}</span>
+            <ChevronRightIcon
+              aria-hidden="true"
+              className="ml-auto transition-transform duration-200 group-data-[state=open]/collapsible:rotate-90 motion-reduce:transition-none"
+            />
+          </SidebarMenuButton>
+        </CollapsibleTrigger>
+        <CollapsibleContent>
+          <SidebarMenuSub aria-label={entry.tooltip ?? entry.label}>
+            {brands.isPending ? (
+              <SidebarMenuSubItem>
+                <span className="sr-only">Loading brands…</span>
+                <SidebarMenuSkeleton aria-hidden="true" width="60%" />
+                <SidebarMenuSkeleton aria-hidden="true" width="45%" />
+              </SidebarMenuSubItem>
+            ) : links.length === 0 ? (
+              <li className="px-2 py-1 text-xs text-muted-foreground">No brands</li>
+            ) : (
+              links.map((link) => (
+                <SidebarMenuSubItem key={link.id}>
+                  <SidebarMenuSubButton asChild isActive={link === activeLink}>
+                    <Link
+                      to={link.to}
+                      aria-current={link === activeLink ? "page" : undefined}
+                      onClick={closeDrawer}
+                    >
+                      <span>{link.name}</span>
+                    </Link>
+                  </SidebarMenuSubButton>
+                </SidebarMenuSubItem>
+              ))
+            )}
+          </SidebarMenuSub>
+        </CollapsibleContent>
+      </SidebarMenuItem>
+    </Collapsible>
+  );
+}
+
+function NavGroup({ label, entries }: { label: string; entries: Entry[] }) {
+  const labelId = useId();
+  return (
+    <SidebarGroup role="group" aria-labelledby={labelId}>
+      <SidebarGroupLabel id={labelId}>{label}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <SidebarMenu>
+          {entries.map((entry) =>
+            entry.kind === "link" ? (
+              <NavLinkEntry key={entry.label} entry={entry} />
+            ) : (
+              <NavBrandsEntry key={entry.label} entry={entry} />
+            ),
+          )}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  );
+}
+
+export function AppSidebar() {
+  const navigate = useNavigate();
+  const closeDrawer = useCloseDrawer();
+  const { openUploadInventory } = useUploadInventory();
+
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  /** Revokes the refresh token, forgets the tokens (in every tab) and returns to `/`. */
+  async function logout() {
+    closeDrawer();
+    setLoggingOut(true);
+    try {
+      await signOut();
+    } finally {
+      void navigate(paths.landing.getHref(), { replace: true });
+    }
+  }
+
+  return (
+    <Sidebar>
+      <nav aria-label="Main" className="flex h-full min-h-0 flex-col">
+        <SidebarHeader>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton asChild size="lg" tooltip="Catalog Manager">
+                <Link to={home.root.getHref()} onClick={closeDrawer}>
+                  <span className="flex aspect-square size-8 items-center justify-center rounded-md bg-sidebar-primary text-sidebar-primary-foreground">
+                    <FootprintsIcon aria-hidden="true" className="size-4" />
+                  </span>
+                  <span className="truncate text-base font-semibold">Catalog Manager</span>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+            <SidebarMenuItem>
+              <SidebarMenuButton
+                tooltip="Upload Inventory"
+                className="bg-primary font-medium text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground active:bg-primary/90 active:text-primary-foreground"
+                onClick={() => {
+                  closeDrawer();
+                  openUploadInventory();
+                }}
+              >
+                <UploadIcon aria-hidden="true" />
+                <span>Upload Inventory</span>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarHeader>
+        <SidebarSeparator />
+        <SidebarContent>
+          {navigation.map((group) => (
+            <NavGroup key={group.label} label={group.label} entries={group.entries} />
+          ))}
+        </SidebarContent>
+        <SidebarSeparator />
+        <SidebarFooter>
+          <SidebarMenu>
+            <SidebarMenuItem>
+              <SidebarMenuButton tooltip="Logout" disabled={loggingOut} onClick={() => void logout()}>
+                <LogOutIcon aria-hidden="true" />
+                <span>Logout</span>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          </SidebarMenu>
+        </SidebarFooter>
+      </nav>
+    </Sidebar>
+  );
+}

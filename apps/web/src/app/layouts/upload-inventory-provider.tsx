@@ -1,0 +1,41 @@
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { type OpenUploadInventoryOptions, UploadInventoryContext } from "@/hooks/use-upload-inventory";
+
+// The dialog and what it brings (SheetJS among them) load the first time it opens.
+const UploadInventoryDialog = lazy(() => import("@/features/upload/components/upload-inventory-dialog"));
+
+interface DialogState {
+  open: boolean;
+  /** A new value each opening, so every opening starts from a fresh draft. */
+  session: number;
+  options: OpenUploadInventoryOptions;
+}
+
+/** Holds the Upload Inventory dialog of the signed-in shell and lets any screen open it. */
+export function UploadInventoryProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<DialogState | null>(null);
+
+  const controls = useMemo(
+    () => ({
+      openUploadInventory: (options: OpenUploadInventoryOptions = {}) =>
+        setState((current) => ({ open: true, session: (current?.session ?? 0) + 1, options })),
+    }),
+    [],
+  );
+
+  return (
+    <UploadInventoryContext value={controls}>
+      {children}
+      {state && (
+        <Suspense fallback={null}>
+          <UploadInventoryDialog
+            key={state.session}
+            open={state.open}
+            initialBrandId={state.options.brandId}
+            onOpenChange={(open) => setState((current) => (current ? { ...current, open } : current))}
+          />
+        </Suspense>
+      )}
+    </UploadInventoryContext>
+  );
+}

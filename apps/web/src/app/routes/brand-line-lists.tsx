@@ -1,0 +1,56 @@
+import { brandMessages, isCrocsBrand } from "@cm/contracts/brands";
+import { UploadIcon } from "lucide-react";
+import { useEffect } from "react";
+import { Navigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { NotAvailableYet } from "@/components/not-available-yet";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { useBrands } from "@/features/brands/api/get-brands";
+import { BrandLineListsPage } from "@/features/line-lists/components/brand-line-lists-page";
+import { useUploadInventory } from "@/hooks/use-upload-inventory";
+
+/**
+ * `/home/brand/{brandId}/line-lists`. Composed here because it joins two features: the brand
+ * (from the cached brand list) and its line lists. The upload button opens the Upload Inventory
+ * dialog with this brand chosen; brands without a parser ("(WIP)") cannot upload yet.
+ */
+export default function BrandLineListsRoute() {
+  const { brandId = "" } = useParams();
+  const brands = useBrands();
+  const { openUploadInventory } = useUploadInventory();
+  const id = Number(brandId);
+  const brand = brands.data?.find((candidate) => candidate.id === id);
+  const missing = !Number.isSafeInteger(id) || id <= 0 || (brands.isSuccess && !brand);
+
+  useEffect(() => {
+    if (missing) toast.error(brandMessages.notFound);
+  }, [missing]);
+
+  if (missing) return <Navigate to={paths.home.brands.list.getHref()} replace />;
+
+  return (
+    <BrandLineListsPage
+      // A fresh search and first page for each brand.
+      key={brandId}
+      brandId={id}
+      brandName={brand?.name}
+      uploadAction={
+        brand && !isCrocsBrand(brand.name) ? (
+          <NotAvailableYet>
+            <Button disabled>
+              <UploadIcon aria-hidden="true" />
+              Upload Line List
+              <span className="sr-only">(Not available yet)</span>
+            </Button>
+          </NotAvailableYet>
+        ) : (
+          <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
+            <UploadIcon aria-hidden="true" />
+            Upload Line List
+          </Button>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { noImageText } from "@cm/contracts/line-list-format";
+import { useState } from "react";
+import { cn } from "@/lib/utils";
+
+/** Served by the app itself: the Content-Security-Policy allows images from our origin only. */
+export const itemImagePlaceholder = "/item-image-placeholder.svg";
+
+/**
+ * Origins whose images the Content-Security-Policy refused. Workbooks link pictures on the
+ * brand's servers, which the policy (img-src 'self' data: blob:) blocks; after the first refusal
+ * the other rows of a large table show the placeholder at once instead of each failing again.
+ */
+const blockedImageOrigins = new Set<string>();
+if (typeof document !== "undefined") {
+  document.addEventListener("securitypolicyviolation", (event) => {
+    if (!event.effectiveDirective.startsWith("img-src")) return;
+    try {
+      blockedImageOrigins.add(new URL(event.blockedURI).origin);
+    } catch {
+      // Not a URL (e.g. "inline"): nothing to remember.
+    }
+  });
+}
+
+function isBlockedOrigin(url: string): boolean {
+  try {
+    return blockedImageOrigins.has(new URL(url, window.location.href).origin);
+  } catch {
+    return false;
+  }
+}
+
+/** The picture to show for a style's image URLs: the first one, unless there is none or it says "No Image". */
+function itemImageSource(imageUrls: readonly string[] | null | undefined): string | undefined {
+  const first = imageUrls?.[0]?.trim();
+  if (!first || first.toLowerCase().startsWith(noImageText.toLowerCase())) return undefined;
+  return isBlockedOrigin(first) ? undefined : first;
+}
+
+/**
+ * A style's picture on a light grey tile, keeping its aspect ratio; the placeholder when there is
+ * none or it fails to load (e.g. a remote URL the Content-Security-Policy blocks).
+ */
+export function ItemImage({
+  imageUrls,
+  alt,
+  className,
+}: {
+  imageUrls: readonly string[] | null | undefined;
+  alt: string;
+  className?: string;
+}) {
+  const source = itemImageSource(imageUrls);
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const shown = source && failed !== source ? source : itemImagePlaceholder;
+  return (
+    <img
+      src={shown}
+      alt={shown === itemImagePlaceholder ? "" : alt}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(source)}
+      className={cn("aspect-square rounded-md bg-muted object-contain", className)}
+    />
+  );
+}

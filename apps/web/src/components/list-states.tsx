@@ -1,0 +1,58 @@
+import { RotateCwIcon } from "lucide-react";
+import type * as React from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TableCell, TableRow } from "@/components/ui/table";
+
+/** Placeholder rows while a table's list loads. */
+export function TableLoadingRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, row) => (
+        <TableRow key={row} aria-hidden="true" className="hover:bg-transparent">
+          {Array.from({ length: columns }, (_, column) => (
+            <TableCell key={column}>
+              <Skeleton className={column === 0 ? "h-4 w-40" : "h-4 w-24"} />
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </>
+  );
+}
+
+/** The one row of a table with nothing to show: the spec's empty-state text. */
+export function TableEmptyRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
+  return (
+    <TableRow className="hover:bg-transparent">
+      <TableCell colSpan={colSpan} className="h-24 text-center whitespace-normal text-muted-foreground">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** A list that failed to load: the message and a way to try again. */
+export function ListLoadError({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription className="flex flex-col items-start gap-3">
+        <p>{message}</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RotateCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,308 @@
+import { adminRoleName, type Role, roleTypeLabels } from "@cm/contracts/roles";
+import {
+  type CreateUserWithMembershipInput,
+  createUserWithMembershipInputSchema,
+  type UserType,
+  userTypeLabels,
+  userTypeValues,
+} from "@cm/contracts/users";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { Controller, type FieldPath, type Resolver, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { isApiError } from "@/lib/api-client";
+
+export type UserFormValues = CreateUserWithMembershipInput;
+export type UserFormOutput = z.output<typeof createUserWithMembershipInputSchema>;
+
+/** What the form needs of an organization. */
+export interface OrganizationOption {
+  id: number;
+  name: string;
+  type: "internal" | "external";
+}
+
+export interface UserFormProps {
+  /**
+   * `person`: the Create New User form, internal or external. `team-member`: the Add New Team
+   * Member form, always internal, without a type.
+   */
+  variant: "person" | "team-member";
+  organizations: readonly OrganizationOption[];
+  roles: readonly Role[];
+  cancelHref: string;
+  /** Saves the user; a rejection with the server's field errors marks those fields. */
+  onSubmit: (values: UserFormOutput) => Promise<void>;
+}
+
+const noItems = "No items found.";
+
+function isAdminRole(role: Role) {
+  return role.type === "internal" && role.name.toLowerCase() === adminRoleName.toLowerCase();
+}
+
+/**
+ * Creates a person (SPEC.md section 5, "User creation" and "Team member form"). Staff always get
+ * the Admin role and the internal organization, so for them the role is shown locked and the
+ * organization is hidden (People) or the internal one is the only choice (Team). The server
+ * enforces the same whatever is sent.
+ */
+export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }: UserFormProps) {
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+  const internalOrganization = organizations.find((organization) => organization.type === "internal");
+  const customerOrganizations = organizations.filter((organization) => organization.type === "external");
+  const adminRole = roles.find(isAdminRole);
+  const activeRoles = roles.filter((role) => role.status === "active");
+
+  // Staff get the internal organization and the Admin role whatever the fields hold: filled in
+  // before validation, so what is checked is what is sent.
+  const schemaResolver = zodResolver(createUserWithMembershipInputSchema);
+  const resolver: Resolver<UserFormValues, unknown, UserFormOutput> = (values, context, options) =>
+    schemaResolver(
+      values.userType === "internal"
+        ? ({ ...values, organizationId: internalOrganization?.id, roleId: adminRole?.id } as UserFormValues)
+        : values,
+      context,
+      options,
+    );
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<UserFormValues, unknown, UserFormOutput>({
+    resolver,
+    mode: "onTouched",
+    defaultValues: {
+      email: "",
+      firstName: "",
+      lastName: "",
+      userType: "internal",
+      // The Team form's only organization starts chosen.
+      organizationId: variant === "team-member" ? internalOrganization?.id : undefined,
+    },
+  });
+  const userType = useWatch({ control, name: "userType" });
+  const isStaff = userType === "internal";
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      // Field errors from the server (400) and the e-mail conflict (409) go next to their fields.
+      if (isApiError(error)) {
+        const fieldErrors = (error.data ?? {}) as Record<string, string[] | undefined>;
+        for (const name of [
+          "email",
+          "firstName",
+          "lastName",
+          "organizationId",
+          "roleId",
+          "userType",
+        ] as const) {
+          const message = fieldErrors[name]?.[0];
+          if (message) setError(name, { type: "server", message });
+        }
+        if (error.status === 409) setError("email", { type: "server", message: error.message });
+      }
+    }
+  });
+
+  const described = (name: FieldPath<UserFormValues>) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `${fieldId(name)}-error` } : {};
+
+  const organizationOptions =
+    variant === "team-member" ? (internalOrganization ? [internalOrganization] : []) : customerOrganizations;
+  const showOrganization = variant === "team-member" || !isStaff;
+
+  return (
+    <form
+      noValidate
+      aria-label={variant === "team-member" ? "New team member" : "New user"}
+      onSubmit={(event) => void submit(event)}
+    >
+      <FieldGroup>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field data-invalid={Boolean(errors.firstName)}>
+            <FieldLabel htmlFor={fieldId("firstName")}>First Name</FieldLabel>
+            <Input
+              id={fieldId("firstName")}
+              autoComplete="off"
+              {...described("firstName")}
+              {...register("firstName")}
+            />
+            <FieldError id={`${fieldId("firstName")}-error`}>{errors.firstName?.message}</FieldError>
+          </Field>
+          <Field data-invalid={Boolean(errors.lastName)}>
+            <FieldLabel htmlFor={fieldId("lastName")}>Last Name</FieldLabel>
+            <Input
+              id={fieldId("lastName")}
+              autoComplete="off"
+              {...described("lastName")}
+              {...register("lastName")}
+            />
+            <FieldError id={`${fieldId("lastName")}-error`}>{errors.lastName?.message}</FieldError>
+          </Field>
+        </div>
+
+        <Field data-invalid={Boolean(errors.email)}>
+          <FieldLabel htmlFor={fieldId("email")}>Email</FieldLabel>
+          <Input
+            id={fieldId("email")}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            {...described("email")}
+            {...register("email")}
+          />
+          <FieldError id={`${fieldId("email")}-error`}>{errors.email?.message}</FieldError>
+        </Field>
+
+        {variant === "person" && (
+          <Field data-invalid={Boolean(errors.userType)}>
+            <FieldLabel htmlFor={fieldId("userType")}>Type</FieldLabel>
+            <Controller
+              control={control}
+              name="userType"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={(value) => field.onChange(value as UserType)}>
+                  <SelectTrigger id={fieldId("userType")} onBlur={field.onBlur} {...described("userType")}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {userTypeValues.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {userTypeLabels[type]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldDescription>
+              {isStaff
+                ? "Staff sign in to Catalog Manager and belong to your company."
+                : "Customers belong to one of your customer organizations."}
+            </FieldDescription>
+            <FieldError id={`${fieldId("userType")}-error`}>{errors.userType?.message}</FieldError>
+          </Field>
+        )}
+
+        {showOrganization ? (
+          <Field data-invalid={Boolean(errors.organizationId)}>
+            <FieldLabel htmlFor={fieldId("organizationId")}>Organization</FieldLabel>
+            <Controller
+              control={control}
+              name="organizationId"
+              render={({ field }) => (
+                <Select
+                  value={field.value ? String(field.value) : ""}
+                  onValueChange={(value) => field.onChange(Number(value))}
+                >
+                  <SelectTrigger
+                    id={fieldId("organizationId")}
+                    onBlur={field.onBlur}
+                    {...described("organizationId")}
+                  >
+                    <SelectValue placeholder="Select an organization" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {organizationOptions.length === 0 ? (
+                      <SelectItem value="none" disabled>
+                        {noItems}
+                      </SelectItem>
+                    ) : (
+                      organizationOptions.map((organization) => (
+                        <SelectItem key={organization.id} value={String(organization.id)}>
+                          {organization.name}
+                        </SelectItem>
+                      ))
+                    )}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldError id={`${fieldId("organizationId")}-error`}>
+              {errors.organizationId?.message}
+            </FieldError>
+          </Field>
+        ) : (
+          // Staff always join the internal organization: nothing to choose, but say which.
+          <p className="text-sm text-muted-foreground">
+            Joins{" "}
+            <span className="font-medium text-foreground">
+              {internalOrganization?.name ?? "your company"}
+            </span>
+            .
+            {errors.organizationId && (
+              <span role="alert" className="block text-destructive">
+                {errors.organizationId.message}
+              </span>
+            )}
+          </p>
+        )}
+
+        <Field data-invalid={Boolean(errors.roleId)}>
+          <FieldLabel htmlFor={fieldId("roleId")}>Role</FieldLabel>
+          {isStaff ? (
+            <Input
+              id={fieldId("roleId")}
+              value={adminRole?.name ?? adminRoleName}
+              disabled
+              readOnly
+              {...described("roleId")}
+            />
+          ) : (
+            <Controller
+              control={control}
+              name="roleId"
+              render={({ field }) => (
+                <Select
+                  value={field.value ? String(field.value) : ""}
+                  onValueChange={(value) => field.onChange(Number(value))}
+                >
+                  <SelectTrigger id={fieldId("roleId")} onBlur={field.onBlur} {...described("roleId")}>
+                    <SelectValue placeholder="Select a role" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {activeRoles.length === 0 ? (
+                      <SelectItem value="none" disabled>
+                        {noItems}
+                      </SelectItem>
+                    ) : (
+                      activeRoles.map((role) => (
+                        <SelectItem key={role.id} value={String(role.id)}>
+                          {role.name}{" "}
+                          <span className="text-muted-foreground">· {roleTypeLabels[role.type]}</span>
+                        </SelectItem>
+                      ))
+                    )}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+          {isStaff && <FieldDescription>Staff always have the {adminRoleName} role.</FieldDescription>}
+          <FieldError id={`${fieldId("roleId")}-error`}>{errors.roleId?.message}</FieldError>
+        </Field>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" asChild>
+            <Link to={cancelHref}>Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Creating..." : "Create"}
+          </Button>
+        </div>
+      </FieldGroup>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Every screen's URL (SPEC.md section 2). `path` is the router pattern, relative to `/home` for
+ * the protected screens; `getHref` builds the absolute link.
+ */
+
+type Id = string | number;
+
+const segment = (value: Id) => encodeURIComponent(String(value));
+
+function withQuery(path: string, query: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The order pages per catalog type that the sidebar lists (SPEC.md section 2, Orders). */
+export const orderCatalogTypes = [
+  { id: "open-stock", label: "Open Stock" },
+  { id: "pre-book", label: "Pre-Book" },
+  { id: "brand-ats", label: "Brand ATS" },
+  { id: "future-stock", label: "Future Stock" },
+] as const;
+
+export const paths = {
+  landing: { path: "/", getHref: () => "/" },
+
+  auth: {
+    start: {
+      path: "/auth/start",
+      getHref: (query?: { error?: string; error_description?: string }) => withQuery("/auth/start", query),
+    },
+    code: {
+      path: "/auth/code",
+      getHref: (query?: { name?: string; email?: string; error?: string }) => withQuery("/auth/code", query),
+    },
+  },
+
+  home: {
+    root: { path: "/home", getHref: () => "/home" },
+    catalogs: { path: "catalogs", getHref: () => "/home/catalogs" },
+    lineListPreview: {
+      path: "line-list/preview/:lineListId",
+      getHref: (lineListId: Id) => `/home/line-list/preview/${segment(lineListId)}`,
+    },
+    catalogSegmentation: {
+      path: "catalog-segmentation/:lineListId",
+      getHref: (lineListId: Id) => `/home/catalog-segmentation/${segment(lineListId)}`,
+    },
+
+    brands: {
+      list: { path: "brands", getHref: () => "/home/brands" },
+      create: { path: "brands/create", getHref: () => "/home/brands/create" },
+      edit: {
+        path: "brands/edit/:brandId",
+        getHref: (brandId: Id) => `/home/brands/edit/${segment(brandId)}`,
+      },
+      lineLists: {
+        path: "brand/:brandId/line-lists",
+        getHref: (brandId: Id) => `/home/brand/${segment(brandId)}/line-lists`,
+      },
+    },
+
+    orders: {
+      dashboard: { path: "orders", getHref: () => "/home/orders" },
+      catalogType: {
+        path: "orders/catalog-type/:catalogTypeId",
+        getHref: (catalogTypeId: string) => `/home/orders/catalog-type/${segment(catalogTypeId)}`,
+      },
+      multibrand: { path: "orders/multibrand", getHref: () => "/home/orders/multibrand" },
+      brand: {
+        path: "orders/brand/:brandId",
+        getHref: (brandId: Id) => `/home/orders/brand/${segment(brandId)}`,
+      },
+      all: { path: "orders/all", getHref: () => "/home/orders/all" },
+    },
+
+    organizations: {
+      list: { path: "organizations", getHref: () => "/home/organizations" },
+      create: { path: "organizations/create-customer", getHref: () => "/home/organizations/create-customer" },
+      edit: {
+        path: "organizations/edit/:organizationId",
+        getHref: (organizationId: Id) => `/home/organizations/edit/${segment(organizationId)}`,
+      },
+    },
+
+    stores: {
+      list: { path: "stores", getHref: () => "/home/stores" },
+      add: { path: "stores/add", getHref: () => "/home/stores/add" },
+      edit: { path: "stores/:storeId", getHref: (storeId: Id) => `/home/stores/${segment(storeId)}` },
+    },
+
+    people: {
+      list: { path: "people", getHref: () => "/home/people" },
+      create: { path: "people/create-user", getHref: () => "/home/people/create-user" },
+      edit: { path: "people/edit/:userId", getHref: (userId: Id) => `/home/people/edit/${segment(userId)}` },
+    },
+
+    team: {
+      list: { path: "team", getHref: () => "/home/team" },
+      create: { path: "team/create-user", getHref: () => "/home/team/create-user" },
+    },
+
+    settings: {
+      account: { path: "settings/account", getHref: () => "/home/settings/account" },
+    },
+  },
+} as const;

@@ -1,0 +1,37 @@
+import { type Brand, type BrandInput, brandInputSchema, brandSchema } from "@cm/contracts/brands";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { brandKeys } from "@/features/brands/api/brand-keys";
+import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
+import { apiFetch } from "@/lib/api-client";
+
+export interface UpdateBrandVariables {
+  brandId: number;
+  data: BrandInput;
+  /** The revision the edit started from: a brand changed since gets 409 instead of being overwritten. */
+  revision?: number;
+}
+
+/** `PUT /api/brands/{brandId}`; a blank description is sent as absent. */
+export function updateBrand({ brandId, data, revision }: UpdateBrandVariables): Promise<Brand> {
+  const { description, ...rest } = brandInputSchema.parse(data);
+  return apiFetch(`/api/brands/${brandId}`, {
+    method: "PUT",
+    body: description ? { ...rest, description } : rest,
+    headers: revision === undefined ? undefined : { "If-Match": `"${revision}"` },
+    schema: brandSchema,
+  });
+}
+
+export function useUpdateBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBrand,
+    onSuccess: (brand) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: brandKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: brandKeys.detail(brand.id) }),
+        // Line lists show their brand's name.
+        queryClient.invalidateQueries({ queryKey: lineListKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,44 @@
+import { PlusIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ListLoadError } from "@/components/list-states";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { useBrands } from "@/features/brands/api/get-brands";
+import { BrandsTable } from "@/features/brands/components/brands-table";
+import { useDeleteBrandAction } from "@/features/brands/hooks/use-delete-brand-action";
+
+/** `/home/brands`: the brands, searchable, with add, edit and delete. */
+export default function BrandsListRoute() {
+  const brands = useBrands();
+  const { requestDelete, dialog } = useDeleteBrandAction();
+
+  return (
+    <section aria-labelledby="page-title" className="flex flex-col gap-6">
+      <title>Brands · Catalog Manager</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
+            Brands
+          </h1>
+          <p className="text-sm text-muted-foreground">The brands whose line lists and catalogs you manage.</p>
+        </div>
+        <Button asChild>
+          <Link to={paths.home.brands.create.getHref()}>
+            <PlusIcon aria-hidden="true" />
+            Add Brand
+          </Link>
+        </Button>
+      </div>
+      {brands.isError ? (
+        <ListLoadError
+          title="The brands could not be loaded"
+          message={brands.error.message}
+          onRetry={() => void brands.refetch()}
+        />
+      ) : (
+        <BrandsTable brands={brands.data} loading={brands.isPending} onDelete={requestDelete} />
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { catalogMessages, catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
+import { type LineListWithCatalogs, lineListTypeLabels } from "@cm/contracts/line-lists";
+import { ArchiveIcon, EllipsisIcon, ReceiptTextIcon, SlidersHorizontalIcon } from "lucide-react";
+import { Link } from "react-router";
+import { notAvailableYet } from "@/components/not-available-yet";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { formatDateLong } from "@/lib/format";
+
+function CardDates({ lineList }: { lineList: LineListWithCatalogs }) {
+  const dates = [
+    { label: "Sent", value: lineList.dateSent ?? lineList.sentOn },
+    { label: "Deadline", value: lineList.deadline },
+    { label: "Available", value: lineList.dateOfAvailability },
+  ].filter((date) => date.value);
+  if (dates.length === 0) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {dates.map((date) => (
+        <div key={date.label} className="flex gap-1.5">
+          <dt className="text-muted-foreground">{date.label}</dt>
+          <dd className="tabular-nums">{formatDateLong(date.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Items per catalog type, every type shown (0 before its catalog exists), then the unsorted ones. */
+function CatalogCounts({ lineList }: { lineList: LineListWithCatalogs }) {
+  const counts = [
+    ...catalogTypeValues.map((type) => ({
+      type,
+      label: catalogTypeLabels[type],
+      count: lineList.catalogs.find((catalog) => catalog.type === type)?.itemsCount ?? 0,
+    })),
+    { type: "unsorted", label: catalogTypeLabels.unsorted, count: lineList.unsortedItemsCount },
+  ];
+  return (
+    <dl className="grid grid-cols-4 divide-x rounded-md border bg-muted/30 text-center">
+      {counts.map((entry) => (
+        <div key={entry.type} className="flex flex-col gap-0.5 px-1 py-2">
+          <dt className="text-xs text-muted-foreground">{entry.label}</dt>
+          <dd className="text-base font-semibold tabular-nums">{entry.count}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatusBadge({ lineList }: { lineList: LineListWithCatalogs }) {
+  if (!lineList.sortingCompleted) return <Badge variant="warning">{catalogMessages.sortingPending}</Badge>;
+  if (lineList.published) {
+    return (
+      <Badge variant="outline" className="border-emerald-300 bg-emerald-50 text-emerald-900">
+        Published
+      </Badge>
+    );
+  }
+  return <Badge variant="info">Ready to publish</Badge>;
+}
+
+export interface LineListCardProps {
+  lineList: LineListWithCatalogs;
+  onPublish: (lineList: LineListWithCatalogs) => void;
+}
+
+/** A line list on the catalogs page: what it is, its catalogs' counts, and what can be done next. */
+export function LineListCard({ lineList, onPublish }: LineListCardProps) {
+  const segmentation = paths.home.catalogSegmentation.getHref(lineList.id);
+  const titleId = `line-list-${lineList.id}-title`;
+
+  return (
+    <Card aria-labelledby={titleId} role="article">
+      <CardHeader className="flex-row items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <Badge variant="secondary">{lineListTypeLabels[lineList.type]}</Badge>
+            <StatusBadge lineList={lineList} />
+          </div>
+          <CardTitle id={titleId} className="truncate text-base leading-snug">
+            {lineList.name}
+          </CardTitle>
+          <p className="text-sm text-muted-foreground">
+            {[lineList.brandName, [lineList.season, lineList.year].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${lineList.name}`}>
+              <EllipsisIcon aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="min-w-52">
+            <DropdownMenuItem disabled>
+              <ReceiptTextIcon aria-hidden="true" />
+              View Orders
+              <span className="ml-auto text-xs text-muted-foreground">{notAvailableYet}</span>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={segmentation}>
+                <SlidersHorizontalIcon aria-hidden="true" />
+                Manage
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem disabled>
+              <ArchiveIcon aria-hidden="true" />
+              Archive
+              <span className="ml-auto text-xs text-muted-foreground">{notAvailableYet}</span>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <CardDates lineList={lineList} />
+        <CatalogCounts lineList={lineList} />
+      </CardContent>
+      <CardFooter className="mt-auto justify-end gap-2">
+        {!lineList.sortingCompleted ? (
+          <Button asChild size="sm">
+            <Link to={segmentation} aria-label={`Complete sorting of ${lineList.name}`}>
+              Complete
+            </Link>
+          </Button>
+        ) : lineList.published ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={segmentation} aria-label={`Manage ${lineList.name}`}>
+              Manage
+            </Link>
+          </Button>
+        ) : (
+          <>
+            <Button asChild size="sm" variant="outline">
+              <Link to={segmentation} aria-label={`Edit ${lineList.name}`}>
+                Edit
+              </Link>
+            </Button>
+            <Button size="sm" onClick={() => onPublish(lineList)} aria-label={`Publish ${lineList.name}`}>
+              Publish
+            </Button>
+          </>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Stands in for a card while the line lists load. */
+export function LineListCardSkeleton() {
+  return (
+    <Card aria-hidden="true">
+      <CardHeader className="gap-2">
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-16" />
+          <Skeleton className="h-5 w-20" />
+        </div>
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="h-4 w-32" />
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <Skeleton className="h-4 w-56" />
+        <Skeleton className="h-14 w-full" />
+      </CardContent>
+      <CardFooter className="justify-end">
+        <Skeleton className="h-8 w-20" />
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import type { LineListWithCatalogs } from "@cm/contracts/line-lists";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { seedSession } from "@/testing/auth";
+import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
+import { renderApp } from "@/testing/render-app";
+
+const firstRender = { timeout: 20_000 };
+
+type FetchCall = [input: RequestInfo | URL, init?: RequestInit];
+
+function lineList(overrides: Partial<LineListWithCatalogs>): LineListWithCatalogs {
+  return {
+    id: 1,
+    name: "Spring 2027 Pre-Book",
+    description: null,
+    type: "pre-book",
+    brandId: 1,
+    brandName: "Crocs",
+    stage: "saved",
+    season: "Spring",
+    year: 2027,
+    sentOn: "2026-09-01",
+    dateSent: "2026-09-01",
+    deadline: "2026-10-31",
+    dateOfAvailability: null,
+    published: 0,
+    sortingCompleted: 1,
+    itemsCount: 10,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    _revision: 1,
+    catalogs: [
+      { type: "athletic", itemsCount: 4 },
+      { type: "boutique", itemsCount: 3 },
+    ],
+    unsortedItemsCount: 3,
+    ...overrides,
+  };
+}
+
+/** The catalogs API over a list of line lists; publishing answers what `publish` says. */
+function catalogsApi(initial: LineListWithCatalogs[], publish?: (lineListId: number) => MockResponse) {
+  let lineLists = [...initial];
+  const calls = () => fetchMock.mock.calls as unknown as FetchCall[];
+  const fetchMock = mockFetch({
+    "/api/line-lists/with-catalogs-info": () => {
+      const url = new URL(String(calls().at(-1)![0]), "http://localhost");
+      const status = url.searchParams.get("status");
+      const data = lineLists.filter((item) => (status === "published" ? item.published : !item.published));
+      return {
+        status: 200,
+        body: { success: true, message: "OK", data, pagination: { page: 1, pageSize: 10, total: data.length, totalPages: 1 } },
+      };
+    },
+    "/api/crocs/catalogs/publish": () => {
+      const { lineListId } = JSON.parse(String(calls().at(-1)![1]?.body)) as { lineListId: number };
+      const answer = publish?.(lineListId) ?? ok(null);
+      if (answer.status === undefined || answer.status === 200) {
+        lineLists = lineLists.map((item) => (item.id === lineListId ? { ...item, published: 1 as const } : item));
+        const { catalogs: _catalogs, unsortedItemsCount: _unsorted, ...published } = lineLists.find((item) => item.id === lineListId)!;
+        return ok(published);
+      }
+      return answer;
+    },
+  });
+  return { publishCalls: () => calls().filter(([input]) => String(input) === "/api/crocs/catalogs/publish") };
+}
+
+const region = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}`) });
+
+beforeEach(() => seedSession());
+
+describe("catalogs page", { timeout: 30_000 }, () => {
+  it("shows each line list with its type, brand, dates, counts and the actions of its state", async () => {
+    catalogsApi([
+      lineList({ id: 1, published: 1 }),
+      lineList({ id: 2, name: "Summer 2027 Future Stock", type: "future-stock", dateSent: null, deadline: null, sentOn: null, dateOfAvailability: "2027-04-01" }),
+      lineList({ id: 3, name: "Fall 2027 Own Stock", type: "own-stock", sortingCompleted: 0, catalogs: [], unsortedItemsCount: 10 }),
+    ]);
+    renderApp("/home/catalogs");
+    const published = await screen.findByRole("article", { name: "Spring 2027 Pre-Book" }, firstRender);
+    expect(within(region("Active Catalogs")).getByRole("article")).toBe(published);
+    // Calendar dates as MM/DD/YYYY, on the very day the server names.
+    expect(published).toHaveTextContent("09/01/2026");
+    expect(published).toHaveTextContent("10/31/2026");
+    expect(published).toHaveTextContent("Pre-Book");
+    expect(published).toHaveTextContent("Crocs");
+    expect(within(published).getByRole("link", { name: /^Manage/ })).toHaveAttribute("href", "/home/catalog-segmentation/1");
+    expect(within(published).queryByRole("button", { name: /^Publish/ })).not.toBeInTheDocument();
+
+    const unpublished = region("Unpublished Catalogs");
+    const sorted = within(unpublished).getByRole("article", { name: "Summer 2027 Future Stock" });
+    expect(sorted).toHaveTextContent("Future Stock");
+    expect(sorted).toHaveTextContent("04/01/2027");
+    expect(within(sorted).getByRole("link", { name: /^Edit/ })).toHaveAttribute("href", "/home/catalog-segmentation/2");
+    expect(within(sorted).getByRole("button", { name: /^Publish/ })).toBeInTheDocument();
+
+    const pending = within(unpublished).getByRole("article", { name: "Fall 2027 Own Stock" });
+    expect(pending).toHaveTextContent("Sorting Pending");
+    expect(pending).toHaveTextContent("Own Stock");
+    expect(within(pending).getByRole("link", { name: /^Complete/ })).toHaveAttribute("href", "/home/catalog-segmentation/3");
+    expect(within(pending).queryByRole("button", { name: /^Publish/ })).not.toBeInTheDocument();
+
+    // Counts per catalog type (0 for a catalog not created yet) and unsorted.
+    const counts = within(sorted).getAllByRole("definition").map((node) => node.textContent);
+    expect(counts.slice(-4)).toEqual(["4", "3", "0", "3"]);
+  });
+
+  it("says so when a section is empty", async () => {
+    catalogsApi([]);
+    renderApp("/home");
+    expect(await screen.findByText("No active catalogs yet", {}, firstRender)).toBeInTheDocument();
+    expect(await screen.findByText("No unpublished catalogs")).toBeInTheDocument();
+  });
+
+  it("publishes after confirmation and moves the card to Active Catalogs", async () => {
+    const api = catalogsApi([lineList({ id: 7, name: "Summer 2027 Future Stock" })]);
+    const { user } = renderApp("/home/catalogs");
+    const card = await screen.findByRole("article", { name: "Summer 2027 Future Stock" }, firstRender);
+
+    await user.click(within(card).getByRole("button", { name: /^Publish/ }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent("Are you sure you want to publish this catalog? This action is irreversible.");
+    await user.click(within(dialog).getByRole("button", { name: "Publish" }));
+
+    expect(await screen.findByText("Catalog published successfully")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(region("Active Catalogs")).getByRole("article", { name: "Summer 2027 Future Stock" })).toBeInTheDocument(),
+    );
+    expect(api.publishCalls()).toHaveLength(1);
+    expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({ lineListId: 7 });
+  });
+
+  it("says when publishing failed", async () => {
+    catalogsApi([lineList({ id: 7 })], () => ({
+      status: 404,
+      body: { success: false, message: "No line list found", data: null },
+    }));
+    const { user } = renderApp("/home/catalogs");
+    const card = await screen.findByRole("article", { name: "Spring 2027 Pre-Book" }, firstRender);
+    await user.click(within(card).getByRole("button", { name: /^Publish/ }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Publish" }));
+    expect(await screen.findByText("Failed to publish catalog")).toBeInTheDocument();
+    expect(screen.getByText("No line list found")).toBeInTheDocument();
+    expect(within(region("Unpublished Catalogs")).getByRole("article", { name: "Spring 2027 Pre-Book" })).toBeInTheDocument();
+  });
+});

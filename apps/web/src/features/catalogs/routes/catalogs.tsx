@@ -1,0 +1,71 @@
+import { catalogMessages } from "@cm/contracts/catalogs";
+import type { LineListWithCatalogs } from "@cm/contracts/line-lists";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { usePublishCatalog } from "@/features/catalogs/api/publish-catalog";
+import { CatalogSection } from "@/features/catalogs/components/catalog-section";
+
+/** `/home` and `/home/catalogs`: published and unpublished line lists with their catalogs. */
+export default function CatalogsRoute() {
+  const publish = usePublishCatalog();
+  const [target, setTarget] = useState<LineListWithCatalogs | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  function requestPublish(lineList: LineListWithCatalogs) {
+    setTarget(lineList);
+    setConfirming(true);
+  }
+
+  function confirmPublish() {
+    if (!target) return;
+    publish.mutate(
+      { lineListId: target.id },
+      {
+        onSuccess: () => toast.success(catalogMessages.published),
+        onError: (error) => {
+          console.error(error);
+          toast.error(catalogMessages.publishFailed, { description: error.message });
+        },
+        onSettled: () => setConfirming(false),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <title>Catalogs · Catalog Manager</title>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Catalogs</h1>
+        <p className="text-sm text-muted-foreground">
+          Saved line lists and their athletic, boutique and crocs catalogs. Publish a sorted line list to show its
+          catalogs to customers.
+        </p>
+      </div>
+      <CatalogSection
+        title="Active Catalogs"
+        status="published"
+        emptyTitle="No active catalogs yet"
+        emptyDescription="Catalogs appear here once their line list is sorted and published."
+        onPublish={requestPublish}
+      />
+      <CatalogSection
+        title="Unpublished Catalogs"
+        status="unpublished"
+        emptyTitle="No unpublished catalogs"
+        emptyDescription="Saved line lists waiting to be sorted or published appear here."
+        onPublish={requestPublish}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={target ? `Publish ${target.name}?` : "Publish catalog?"}
+        description={catalogMessages.publishConfirm}
+        confirmLabel="Publish"
+        pendingLabel="Publishing..."
+        pending={publish.isPending}
+        onConfirm={confirmPublish}
+      />
+    </div>
+  );
+}

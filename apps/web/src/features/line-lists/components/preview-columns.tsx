@@ -1,0 +1,177 @@
+import type { ExistingStyle, PreviewField, PreviewStyleRow } from "@cm/contracts/line-list-preview";
+import type * as React from "react";
+import { ItemImage } from "@/components/item-image";
+import { PreviewStatusBadge } from "@/features/line-lists/components/preview-status-badge";
+import { formatDateLong, formatMoney } from "@/lib/format";
+
+/**
+ * The preview table's columns. `field` names what a changed style may differ in, so the cell is
+ * highlighted and shows the product's current value; `optional` columns can be hidden with the
+ * column chooser, and some start hidden.
+ */
+export interface PreviewColumn {
+  id: string;
+  header: string;
+  /** Width in px: the table has a fixed layout, so virtualized rows line up with the header. */
+  width: number;
+  optional: boolean;
+  defaultVisible: boolean;
+  field?: PreviewField;
+  align?: "right";
+  cell: (row: PreviewStyleRow) => React.ReactNode;
+  /** The product's value, as text, for a changed cell. */
+  previous?: (previous: ExistingStyle) => string;
+}
+
+const text = (value: string | null | undefined) => value ?? "";
+const sizesText = (count: number) => (count === 1 ? "1 size" : `${count} sizes`);
+
+export const previewColumns: readonly PreviewColumn[] = [
+  {
+    id: "image",
+    header: "Image",
+    width: 64,
+    optional: true,
+    defaultVisible: true,
+    field: "image_urls",
+    cell: (row) => (
+      <ItemImage
+        imageUrls={row.image_urls}
+        alt={`${row.model_code} ${text(row.silhouette)}`}
+        className="size-10"
+      />
+    ),
+  },
+  {
+    id: "model_code",
+    header: "Style",
+    width: 110,
+    optional: false,
+    defaultVisible: true,
+    cell: (row) => <span className="font-medium tabular-nums">{row.model_code}</span>,
+  },
+  {
+    id: "franchise",
+    header: "Franchise",
+    width: 120,
+    optional: true,
+    defaultVisible: true,
+    field: "franchise",
+    cell: (row) => text(row.franchise),
+    previous: (previous) => text(previous.franchise),
+  },
+  {
+    id: "silhouette",
+    header: "Silhouette",
+    width: 130,
+    optional: true,
+    defaultVisible: true,
+    field: "silhouette",
+    cell: (row) => text(row.silhouette),
+    previous: (previous) => text(previous.silhouette),
+  },
+  {
+    id: "color",
+    header: "Color",
+    width: 130,
+    optional: true,
+    defaultVisible: true,
+    field: "color",
+    cell: (row) => text(row.color),
+    previous: (previous) => text(previous.color),
+  },
+  {
+    id: "gender",
+    header: "Gender",
+    width: 100,
+    optional: true,
+    defaultVisible: true,
+    field: "gender",
+    cell: (row) => text(row.gender),
+    previous: (previous) => text(previous.gender),
+  },
+  {
+    id: "msrp",
+    header: "MSRP",
+    width: 100,
+    optional: true,
+    defaultVisible: true,
+    field: "msrp",
+    align: "right",
+    cell: (row) => formatMoney(row.msrp),
+    previous: (previous) => formatMoney(previous.msrp) || "none",
+  },
+  {
+    id: "expected_shipped_date",
+    header: "Ship date",
+    width: 120,
+    optional: true,
+    defaultVisible: true,
+    field: "expected_shipped_date",
+    cell: (row) => formatDateLong(row.expected_shipped_date),
+    previous: (previous) => formatDateLong(previous.expected_shipped_date) || "none",
+  },
+  {
+    id: "sizes",
+    header: "Sizes",
+    width: 100,
+    optional: true,
+    defaultVisible: true,
+    field: "sizes",
+    align: "right",
+    cell: (row) => sizesText(row.items.length),
+    previous: (previous) => sizesText(previous.items.length),
+  },
+  {
+    id: "comfort_level",
+    header: "Comfort level",
+    width: 120,
+    optional: true,
+    defaultVisible: false,
+    field: "comfort_level",
+    cell: (row) => text(row.attributes.comfort_level),
+    previous: (previous) => text(previous.attributes.comfort_level),
+  },
+  {
+    id: "height_range",
+    header: "Height range",
+    width: 120,
+    optional: true,
+    defaultVisible: false,
+    field: "height_range",
+    cell: (row) => text(row.attributes.height_range),
+    previous: (previous) => text(previous.attributes.height_range),
+  },
+  {
+    id: "wear_occasion",
+    header: "Wear occasion",
+    width: 130,
+    optional: true,
+    defaultVisible: false,
+    field: "wear_occasion",
+    cell: (row) => text(row.attributes.wear_occasion),
+    previous: (previous) => text(previous.attributes.wear_occasion),
+  },
+  {
+    id: "target_fit",
+    header: "Target fit",
+    width: 110,
+    optional: true,
+    defaultVisible: false,
+    field: "target_fit",
+    cell: (row) => text(row.attributes.target_fit),
+    previous: (previous) => text(previous.attributes.target_fit),
+  },
+  {
+    id: "status",
+    header: "Status",
+    width: 96,
+    optional: true,
+    defaultVisible: true,
+    cell: (row) => <PreviewStatusBadge status={row.status} />,
+  },
+];
+
+export const defaultVisibleColumnIds: readonly string[] = previewColumns
+  .filter((column) => column.defaultVisible)
+  .map((column) => column.id);

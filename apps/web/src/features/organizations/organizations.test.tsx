@@ -1,0 +1,286 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { seedSession } from "@/testing/auth";
+import {
+  arubaAddress,
+  externalUser,
+  failure,
+  mockCustomersApi,
+  organization,
+  sentBodies,
+  written,
+} from "@/testing/customers-api";
+import { renderApp } from "@/testing/render-app";
+
+beforeEach(() => seedSession());
+afterEach(() => toast.dismiss());
+
+// Whole screens with many typed keys: slow under jsdom on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+describe("Organizations list", () => {
+  it("lists customers with their country, stores and users, and searches by name or country", async () => {
+    mockCustomersApi();
+    const { user } = renderApp("/home/organizations");
+    const table = await screen.findByRole("table", { name: "Organizations" }, { timeout: 10_000 });
+    const soleMates = await within(table).findByRole("row", { name: /Sole Mates/ });
+    expect(within(soleMates).getAllByText(/Aruba/).length).toBeGreaterThan(0);
+    expect(within(soleMates).getByRole("link", { name: "Edit Sole Mates" })).toHaveAttribute(
+      "href",
+      "/home/organizations/edit/2",
+    );
+    // A customer with history is deactivated, not deleted.
+    expect(within(soleMates).getByRole("button", { name: /Delete Sole Mates/ })).toBeDisabled();
+    expect(screen.getByRole("link", { name: "Add New Customer" })).toHaveAttribute(
+      "href",
+      "/home/organizations/create-customer",
+    );
+
+    const search = screen.getByRole("searchbox", { name: "Search organizations" });
+    await user.type(search, "canada");
+    expect(within(table).getByText("Maple Feet")).toBeInTheDocument();
+    expect(within(table).queryByText("Sole Mates")).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "AW");
+    expect(within(table).getByText("Sole Mates")).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "sole");
+    expect(within(table).queryByText("Maple Feet")).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "nowhere");
+    expect(within(table).getByText("No organizations found")).toBeInTheDocument();
+  });
+});
+
+describe("New Customer wizard", () => {
+  it("keeps Create disabled until the organization, every store and every user have a name", async () => {
+    mockCustomersApi();
+    const { user } = renderApp("/home/organizations/create-customer");
+    const create = await screen.findByRole("button", { name: "Create" }, { timeout: 10_000 });
+    expect(create).toBeDisabled();
+    // The first store is "Main Store" and cannot be removed.
+    expect(screen.getByRole("textbox", { name: "Store name" })).toHaveValue("Main Store");
+    expect(screen.queryByRole("button", { name: "Remove store" })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole("textbox", { name: "Organization name" }), "Island Steps");
+    expect(create).toBeEnabled();
+
+    await user.click(screen.getByRole("button", { name: "Add store" }));
+    expect(create).toBeDisabled();
+    const secondStore = screen.getByRole("region", { name: "Store 2" });
+    await user.type(within(secondStore).getByRole("textbox", { name: "Store name" }), "Mall Store");
+    expect(create).toBeEnabled();
+    await user.click(within(secondStore).getByRole("checkbox", { name: "Shipping address" }));
+    expect(within(secondStore).getByRole("checkbox", { name: "Shipping address" })).toBeChecked();
+    expect(within(secondStore).getByRole("textbox", { name: "Address line 1" })).toBeInTheDocument();
+    expect(within(secondStore).getByText("Shipping Only")).toBeInTheDocument();
+    expect(within(secondStore).getByRole("button", { name: "Remove store" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Add user" }));
+    expect(create).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: "User 1 first name" }), "Cal");
+    expect(create).toBeEnabled();
+  });
+
+  it("shows the section 5 messages and sends nothing while the form is invalid", async () => {
+    const fetchMock = mockCustomersApi();
+    const { user } = renderApp("/home/organizations/create-customer");
+    await user.type(
+      await screen.findByRole("textbox", { name: "Organization name" }, { timeout: 10_000 }),
+      "Island Steps",
+    );
+    await user.click(screen.getByRole("button", { name: "Add user" }));
+    await user.type(screen.getByRole("textbox", { name: "User 1 first name" }), "Cal");
+    // At most 5 characters can be typed; letters are refused with their own message.
+    const postalCode = screen.getByRole("textbox", { name: /Postal code/ });
+    await user.type(postalCode, "123456");
+    expect(postalCode).toHaveValue("12345");
+    await user.clear(postalCode);
+    await user.type(postalCode, "12a");
+    await user.click(screen.getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByText("User last name is required")).toBeInTheDocument();
+    expect(screen.getByText("User email is required")).toBeInTheDocument();
+    expect(screen.getByText("Address line 1 is required")).toBeInTheDocument();
+    expect(screen.getByText("Country is required")).toBeInTheDocument();
+    expect(screen.getByText("Postal code must contain digits only")).toBeInTheDocument();
+    expect(screen.getByText("Choose at least one brand")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "POST", "/api/register-new-customer/register-new-customer")).toEqual([]);
+  });
+
+  async function fillValidCustomer(user: ReturnType<typeof renderApp>["user"]) {
+    // Pasting rather than typing key by key keeps these long forms quick under jsdom.
+    const fill = async (element: HTMLElement, text: string) => {
+      await user.click(element);
+      await user.paste(text);
+    };
+    await fill(
+      await screen.findByRole("textbox", { name: "Organization name" }, { timeout: 10_000 }),
+      "Island Steps",
+    );
+    const organizationSection = screen.getByRole("region", { name: "Organization" });
+    await fill(within(organizationSection).getByRole("textbox", { name: "Address line 1" }), "5 Ocean Drive");
+    await fill(within(organizationSection).getByRole("textbox", { name: "City" }), "Oranjestad");
+    await fill(within(organizationSection).getByRole("textbox", { name: "State / Province" }), "Aruba");
+    await user.click(within(organizationSection).getByRole("combobox", { name: "Country" }));
+    await fill(screen.getByRole("combobox", { name: "Search countries" }), "aruba");
+    await user.keyboard("{Enter}");
+
+    const mainStore = screen.getByRole("region", { name: "Store 1" });
+    await user.click(within(mainStore).getByRole("checkbox", { name: "Billing address" }));
+    await user.click(within(mainStore).getByRole("checkbox", { name: "Same as Organization Address" }));
+    await user.click(within(mainStore).getByRole("checkbox", { name: "Crocs" }));
+    await user.click(within(mainStore).getByRole("checkbox", { name: "Pandora" }));
+
+    await fill(screen.getByRole("textbox", { name: "Main contact first name" }), "Bea");
+    await fill(screen.getByRole("textbox", { name: "Main contact last name" }), "Boss");
+    await fill(screen.getByRole("textbox", { name: "Main contact email" }), "bea@islandsteps.test");
+  }
+
+  it("sends the whole customer at once, then says so and goes back to the list", async () => {
+    const result = {
+      organization: organization(9, "Island Steps"),
+      mainContactUser: {
+        id: 5,
+        email: "bea@islandsteps.test",
+        firstName: "Bea",
+        lastName: "Boss",
+        roleId: 1,
+        created: true,
+      },
+      users: [],
+      stores: [],
+    };
+    const fetchMock = mockCustomersApi({
+      "POST /api/register-new-customer/register-new-customer": written(result, 201),
+    });
+    const success = vi.spyOn(toast, "success");
+    const { user, router } = renderApp("/home/organizations/create-customer");
+    await fillValidCustomer(user);
+    await user.click(screen.getByRole("button", { name: "Create" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/organizations"));
+    expect(success).toHaveBeenCalledWith("Customer created successfully");
+    const bodies = sentBodies(fetchMock, "POST", "/api/register-new-customer/register-new-customer");
+    expect(bodies).toEqual([
+      {
+        organization: { name: "Island Steps", type: "external", address: arubaAddress },
+        organizationMainContact: {
+          email: "bea@islandsteps.test",
+          firstName: "Bea",
+          lastName: "Boss",
+          roleId: 1,
+        },
+        stores: [
+          {
+            id: expect.any(String),
+            name: "Main Store",
+            // Optional fields left blank are sent as absent.
+            addresses: [{ ...arubaAddress, type: "billing" }],
+            brandFocusType: {
+              storeType: "multi-brand",
+              brandSegmentation: [
+                { brandId: 1, segmentation: "good" },
+                { brandId: 2, segmentation: "good" },
+              ],
+            },
+          },
+        ],
+        users: [],
+      },
+    ]);
+  });
+
+  it("stays on the form with what was typed and the server's reason when the creation fails", async () => {
+    mockCustomersApi({
+      "POST /api/register-new-customer/register-new-customer": failure(
+        409,
+        "A user with this email address already exists",
+        { "organizationMainContact.email": ["A user with this email address already exists"] },
+      ),
+    });
+    const error = vi.spyOn(toast, "error");
+    const { user, router } = renderApp("/home/organizations/create-customer");
+    await fillValidCustomer(user);
+    await user.click(screen.getByRole("button", { name: "Create" }));
+
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Failed to create customer", {
+        description: "A user with this email address already exists",
+      }),
+    );
+    expect(router.state.location.pathname).toBe("/home/organizations/create-customer");
+    expect(screen.getByRole("textbox", { name: "Organization name" })).toHaveValue("Island Steps");
+    expect(screen.getByRole("textbox", { name: "Main contact email" })).toHaveAccessibleDescription(
+      "A user with this email address already exists",
+    );
+  });
+
+  it("fills the main contact from an existing customer user", async () => {
+    mockCustomersApi();
+    const { user } = renderApp("/home/organizations/create-customer");
+    const mainContact = await screen.findByRole("region", { name: "Main contact" }, { timeout: 10_000 });
+    await user.click(within(mainContact).getByRole("combobox", { name: "Existing customer user" }));
+    await user.click(screen.getByRole("option", { name: /Erin Existing/ }));
+    expect(within(mainContact).getByRole("textbox", { name: "Main contact email" })).toHaveValue(
+      externalUser.email,
+    );
+    expect(within(mainContact).getByRole("textbox", { name: "Main contact first name" })).toHaveAttribute(
+      "readonly",
+    );
+    await user.click(within(mainContact).getByRole("button", { name: /Create a new user/ }));
+    expect(within(mainContact).getByRole("textbox", { name: "Main contact email" })).toHaveValue("");
+  });
+});
+
+describe("Edit Customer", () => {
+  it("saves the name with the revision it loaded", async () => {
+    const fetchMock = mockCustomersApi({
+      "PUT /api/organizations/name": written(organization(2, "Sole Mates Group", { _revision: 2 })),
+    });
+    const success = vi.spyOn(toast, "success");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const name = await screen.findByRole("textbox", { name: "Organization name" });
+    expect(name).toHaveValue("Sole Mates");
+    await user.clear(name);
+    await user.click(screen.getByRole("button", { name: "Save name" }));
+    expect(await screen.findByText("Organization name is required")).toBeInTheDocument();
+    await user.type(name, "Sole Mates Group");
+    await user.click(screen.getByRole("button", { name: "Save name" }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Name saved"));
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/name")).toEqual([
+      { organizationId: 2, name: "Sole Mates Group", expectedRevision: 1 },
+    ]);
+  });
+
+  it("saves the address, or says it failed", async () => {
+    mockCustomersApi({
+      "PUT /api/organizations/2/address": failure(
+        409,
+        "This record was changed by someone else. Reload it and try again.",
+      ),
+    });
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const addressForm = await screen.findByRole("form", { name: "Organization address" });
+    const city = within(addressForm).getByRole("textbox", { name: "City" });
+    expect(city).toHaveValue("Oranjestad");
+    await user.clear(city);
+    await user.type(city, "Noord");
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Failed to save address", {
+        description: "This record was changed by someone else. Reload it and try again.",
+      }),
+    );
+  });
+
+  it("sends an unknown organization back to the list", async () => {
+    mockCustomersApi({ "GET /api/organizations/404": failure(404, "Organization not found") });
+    const error = vi.spyOn(toast, "error");
+    const { router } = renderApp("/home/organizations/edit/404");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/organizations"));
+    expect(error).toHaveBeenCalledWith("Organization not found");
+  });
+});

@@ -1,0 +1,110 @@
+import {
+  type EditUserForm as EditUserFormValues,
+  editUserFormSchema,
+  userTypeLabels,
+  type UserWithMemberships,
+} from "@cm/contracts/users";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import type { z } from "zod";
+import { StatusBadge } from "@/components/status-badge";
+import { Button } from "@/components/ui/button";
+import { Field, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { isApiError } from "@/lib/api-client";
+
+type EditUserFormOutput = z.output<typeof editUserFormSchema>;
+
+/** The Editing User form: first and last name; the rest is shown for reference. */
+export function EditUserForm({
+  user,
+  cancelHref,
+  onSubmit,
+}: {
+  user: UserWithMemberships;
+  cancelHref: string;
+  /** Saves the names; a rejection with the server's field errors marks those fields. */
+  onSubmit: (values: EditUserFormOutput) => Promise<void>;
+}) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditUserFormValues, unknown, EditUserFormOutput>({
+    resolver: zodResolver(editUserFormSchema),
+    mode: "onTouched",
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!isApiError(error)) return;
+      const fieldErrors = (error.data ?? {}) as Record<string, string[] | undefined>;
+      for (const name of ["firstName", "lastName"] as const) {
+        const message = fieldErrors[name]?.[0];
+        if (message) setError(name, { type: "server", message });
+      }
+    }
+  });
+
+  const organization = user.organizationMemberships
+    .map((membership) => membership.organization.name)
+    .join(", ");
+
+  return (
+    <form noValidate aria-label="Edit user" onSubmit={(event) => void submit(event)}>
+      <FieldGroup>
+        <dl className="grid gap-x-6 gap-y-3 rounded-md bg-muted/50 p-4 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="font-medium break-all">{user.email}</dd>
+          <dt className="text-muted-foreground">Type</dt>
+          <dd className="font-medium">{userTypeLabels[user.type]}</dd>
+          <dt className="text-muted-foreground">Organization</dt>
+          <dd className="font-medium">{organization}</dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>
+            <StatusBadge status={user.status} />
+          </dd>
+        </dl>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field data-invalid={Boolean(errors.firstName)}>
+            <FieldLabel htmlFor={`${id}-firstName`}>First Name</FieldLabel>
+            <Input
+              id={`${id}-firstName`}
+              autoComplete="off"
+              aria-invalid={Boolean(errors.firstName)}
+              aria-describedby={errors.firstName ? `${id}-firstName-error` : undefined}
+              {...register("firstName")}
+            />
+            <FieldError id={`${id}-firstName-error`}>{errors.firstName?.message}</FieldError>
+          </Field>
+          <Field data-invalid={Boolean(errors.lastName)}>
+            <FieldLabel htmlFor={`${id}-lastName`}>Last Name</FieldLabel>
+            <Input
+              id={`${id}-lastName`}
+              autoComplete="off"
+              aria-invalid={Boolean(errors.lastName)}
+              aria-describedby={errors.lastName ? `${id}-lastName-error` : undefined}
+              {...register("lastName")}
+            />
+            <FieldError id={`${id}-lastName-error`}>{errors.lastName?.message}</FieldError>
+          </Field>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" asChild>
+            <Link to={cancelHref}>Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </FieldGroup>
+    </form>
+  );
+}

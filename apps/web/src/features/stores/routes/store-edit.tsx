@@ -1,0 +1,94 @@
+import { storeMessages, storeTypeLabels } from "@cm/contracts/stores";
+import { ArrowLeftIcon } from "lucide-react";
+import { useEffect } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { FormPageSkeleton } from "@/components/form-page-skeleton";
+import { StatusBadge } from "@/components/status-badge";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+import { useStore } from "@/features/stores/api/get-store";
+import {
+  StoreAddressesSection,
+  StoreBasicInfoSection,
+  StoreBrandFocusSection,
+  StoreStatusSection,
+} from "@/features/stores/components/store-edit-sections";
+import { useBrandOptions } from "@/hooks/use-brand-options";
+import { useOrganization } from "@/lib/api/organizations/get-organization";
+import { useUsers } from "@/lib/api/users/get-users";
+
+function parseId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** `/home/stores/{storeId}`: basic info, addresses, brand focus and status, each saved on its own. */
+export default function StoreEditRoute() {
+  const { storeId } = useParams();
+  const id = parseId(storeId);
+  const store = useStore(id ?? 0, { enabled: id !== undefined });
+  const organization = useOrganization(store.data?.organizationId);
+  const users = useUsers();
+  const brands = useBrandOptions();
+  const listHref = paths.home.stores.list.getHref();
+  // SPEC.md section 8: a store that cannot be loaded sends the user back to the list with the reason.
+  const failure =
+    id === undefined ? storeMessages.loadFailed : store.isError ? store.error.message : undefined;
+
+  useEffect(() => {
+    if (failure) toast.error(failure);
+  }, [failure]);
+
+  if (failure) return <Navigate to={listHref} replace />;
+
+  const members = (users.data ?? []).filter((user) => user.organizationId === store.data?.organizationId);
+
+  return (
+    <section aria-labelledby="page-title" className="flex max-w-3xl flex-col gap-6">
+      <title>{`${store.data?.name ?? "Edit Store"} · Catalog Manager`}</title>
+      <div className="flex flex-col gap-3">
+        <Button variant="ghost" size="sm" className="-ml-2 self-start" asChild>
+          <Link to={listHref}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back
+          </Link>
+        </Button>
+        <div className="flex flex-col gap-1">
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
+            {store.data?.name ?? "Edit Store"}
+          </h1>
+          {store.data && (
+            <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
+              <span>{organization.data?.name ?? "\u00a0"}</span>
+              <Badge variant={store.data.brandFocusType.storeType === "multi-brand" ? "info" : "secondary"}>
+                {storeTypeLabels[store.data.brandFocusType.storeType]}
+              </Badge>
+              <StatusBadge status={store.data.status} />
+            </p>
+          )}
+        </div>
+      </div>
+      {!store.data ? (
+        <FormPageSkeleton fields={5} label="Loading the store" />
+      ) : (
+        <>
+          <StoreBasicInfoSection key={`basic-${store.data.id}`} store={store.data} members={members} />
+          <StoreAddressesSection
+            key={`addresses-${store.data.id}`}
+            store={store.data}
+            organizationAddress={organization.data?.address ?? null}
+          />
+          <StoreBrandFocusSection
+            key={`brands-${store.data.id}`}
+            store={store.data}
+            brands={brands.data ?? []}
+            brandsLoading={brands.isPending}
+          />
+          <StoreStatusSection store={store.data} />
+        </>
+      )}
+    </section>
+  );
+}

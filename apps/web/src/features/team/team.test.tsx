@@ -1,0 +1,69 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { seedSession } from "@/testing/auth";
+import { mockPeopleApi, person, sentBodies, written } from "@/testing/people-api";
+import { renderApp } from "@/testing/render-app";
+
+beforeEach(() => seedSession());
+afterEach(() => toast.dismiss());
+
+// Whole screens, loaded lazily, with many typed keys: slow under jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 10_000 });
+
+describe("Team", () => {
+  it("lists staff only, searched by full name", async () => {
+    mockPeopleApi();
+    const { user } = renderApp("/home/team");
+    const table = await screen.findByRole("table", { name: "Team members" });
+    expect(await within(table).findByText("Sam Staffer")).toBeInTheDocument();
+    expect(within(table).queryByText("Carla Customer")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Add New Team Member" })).toHaveAttribute(
+      "href",
+      "/home/team/create-user",
+    );
+
+    const search = screen.getByRole("searchbox", { name: "Search team members" });
+    await user.type(search, "sam staff");
+    expect(within(table).getByText("Sam Staffer")).toBeInTheDocument();
+    expect(within(table).queryByText("Admin User")).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, "carla");
+    expect(within(table).getByText("No team members found")).toBeInTheDocument();
+  });
+
+  it("adds a team member in the internal organization and goes back to the team", async () => {
+    const fetchMock = mockPeopleApi({
+      "POST /api/users/create-with-organization-membership": written(
+        person(5, "Tina", "Teamer", "internal"),
+        201,
+      ),
+    });
+    const { user, router } = renderApp("/home/team/create-user");
+    const form = await screen.findByRole("form", { name: "New team member" });
+    expect(within(form).queryByRole("combobox", { name: "Type" })).not.toBeInTheDocument();
+    await user.click(within(form).getByRole("combobox", { name: "Organization" }));
+    expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual([
+      "Catalog Manager Footwear",
+    ]);
+    await user.keyboard("{Escape}");
+
+    await user.type(within(form).getByLabelText("First Name"), "Tina");
+    await user.type(within(form).getByLabelText("Last Name"), "Teamer");
+    await user.type(within(form).getByLabelText("Email"), "tina@catalog.example");
+    await user.click(within(form).getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("User created successfully")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/team"));
+    expect(sentBodies(fetchMock, "POST", "/api/users/create-with-organization-membership")).toEqual([
+      {
+        email: "tina@catalog.example",
+        firstName: "Tina",
+        lastName: "Teamer",
+        organizationId: 1,
+        userType: "internal",
+        roleId: 1,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,181 @@
+import { isCrocsBrand } from "@cm/contracts/brands";
+import { lineListTypeLabels } from "@cm/contracts/line-lists";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { Combobox, type ComboboxOption } from "@/components/combobox";
+import { DatePicker } from "@/components/date-picker";
+import { Field, FieldDescription, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { type SheetPreviewState, WorkbookField } from "@/features/upload/components/workbook-field";
+import {
+  chooseBrand,
+  chooseFile,
+  chooseLineListToUpdate,
+  chooseType,
+  type DraftDateField,
+  isUnset,
+  removeFile,
+  setDate,
+  showsFileInput,
+  type UploadDraft,
+  type UploadTypeChoice,
+  uploadTypeChoices,
+} from "@/features/upload/utils/upload-draft";
+import { useBrandOptions } from "@/hooks/use-brand-options";
+import { lineListsQueryOptions } from "@/lib/api/line-lists/get-line-lists";
+
+interface LineListStepProps {
+  draft: UploadDraft;
+  onDraftChange: (update: (draft: UploadDraft) => UploadDraft) => void;
+  previewState: SheetPreviewState;
+}
+
+/** Brands to pick from: Crocs, the one with a parser, and the others shown "(WIP)" and disabled. */
+function useBrandChoices(): { options: ComboboxOption[]; loading: boolean } {
+  const brands = useBrandOptions();
+  const options = (brands.data ?? []).map((brand) => {
+    const supported = isCrocsBrand(brand.name);
+    return {
+      value: String(brand.id),
+      label: supported ? brand.name : `${brand.name} (WIP)`,
+      disabled: !supported,
+    };
+  });
+  return { options, loading: brands.isPending };
+}
+
+const dateFields: { field: DraftDateField; label: string }[] = [
+  { field: "dateSent", label: "Date sent" },
+  { field: "dateReceived", label: "Deadline for orders" },
+  { field: "dateOfAvailability", label: "Date of availability" },
+];
+
+/** The brand's saved line lists, for an update to re-upload into. */
+function UpdateLineListField({ draft, onDraftChange }: Omit<LineListStepProps, "previewState">) {
+  const id = useId();
+  const brandId = draft.brandId ?? undefined;
+  const lineLists = useQuery({ ...lineListsQueryOptions({ brandId }), enabled: brandId !== undefined });
+  const options: ComboboxOption[] = (lineLists.data ?? []).map((lineList) => ({
+    value: String(lineList.id),
+    label: lineList.name,
+    description: [
+      lineListTypeLabels[lineList.type],
+      [lineList.season, lineList.year].filter(Boolean).join(" "),
+    ]
+      .filter(Boolean)
+      .join(" · "),
+  }));
+  return (
+    <Field>
+      <FieldLabel htmlFor={id}>Line list to update</FieldLabel>
+      <Combobox
+        id={id}
+        options={options}
+        value={isUnset(draft.lineListId) ? undefined : String(draft.lineListId)}
+        onValueChange={(value) => {
+          const lineList = lineLists.data?.find((candidate) => String(candidate.id) === value);
+          if (lineList) onDraftChange((current) => chooseLineListToUpdate(current, lineList));
+        }}
+        placeholder={
+          lineLists.isPending && brandId !== undefined ? "Loading line lists…" : "Choose a line list"
+        }
+        searchPlaceholder="Search line lists"
+        emptyText={lineLists.isError ? lineLists.error.message : "No line lists found"}
+      />
+      <FieldDescription>
+        The preview shows what the file changes in this line list; nothing changes until you save it.
+      </FieldDescription>
+    </Field>
+  );
+}
+
+/** Step 2: type, brand, the type's fields, then the file (SPEC.md section 2, Upload Inventory dialog). */
+export function LineListStep({ draft, onDraftChange, previewState }: LineListStepProps) {
+  const typeId = useId();
+  const brandId = useId();
+  const dateId = useId();
+  const brands = useBrandChoices();
+
+  return (
+    <FieldGroup className="gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field>
+          <FieldLabel htmlFor={typeId}>Line list type</FieldLabel>
+          <Select
+            value={draft.typeChoice ?? ""}
+            onValueChange={(value) =>
+              onDraftChange((current) => chooseType(current, value as UploadTypeChoice))
+            }
+          >
+            <SelectTrigger id={typeId}>
+              <SelectValue placeholder="Choose a type" />
+            </SelectTrigger>
+            <SelectContent>
+              {uploadTypeChoices.map((choice) => (
+                <SelectItem key={choice.value} value={choice.value}>
+                  {choice.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <Field>
+          <FieldLabel htmlFor={brandId}>Brand</FieldLabel>
+          <Combobox
+            id={brandId}
+            options={brands.options}
+            value={isUnset(draft.brandId) ? undefined : String(draft.brandId)}
+            onValueChange={(value) => {
+              const option = brands.options.find((candidate) => candidate.value === value);
+              if (option && !option.disabled) {
+                onDraftChange((current) => chooseBrand(current, { id: Number(value), name: option.label }));
+              }
+            }}
+            placeholder={brands.loading ? "Loading brands…" : "Choose a brand"}
+            searchPlaceholder="Search brands"
+          />
+        </Field>
+      </div>
+
+      {draft.typeChoice === "update" && !isUnset(draft.brandId) ? (
+        <UpdateLineListField draft={draft} onDraftChange={onDraftChange} />
+      ) : null}
+
+      {draft.lineListType === "pre-book" || draft.lineListType === "future-stock" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {dateFields
+            .filter(({ field }) =>
+              field === "dateOfAvailability"
+                ? draft.lineListType === "future-stock"
+                : draft.lineListType === "pre-book",
+            )
+            .map(({ field, label }) => (
+              <Field key={field}>
+                <FieldLabel htmlFor={`${dateId}-${field}`}>{label}</FieldLabel>
+                <DatePicker
+                  id={`${dateId}-${field}`}
+                  value={draft[field]}
+                  calendarLabel={`Choose the ${label.toLowerCase()}`}
+                  onChange={(value) => onDraftChange((current) => setDate(current, field, value))}
+                />
+              </Field>
+            ))}
+        </div>
+      ) : null}
+
+      {showsFileInput(draft) ? (
+        <Field>
+          <span className="text-sm leading-none font-medium">File</span>
+          <WorkbookField
+            file={draft.file}
+            season={draft.season}
+            year={draft.year}
+            previewState={previewState}
+            onChoose={(file) => onDraftChange((current) => chooseFile(current, file))}
+            onRemove={() => onDraftChange(removeFile)}
+          />
+        </Field>
+      ) : null}
+    </FieldGroup>
+  );
+}

@@ -1,0 +1,172 @@
+import { uploadLimits, uploadMessages } from "@cm/contracts/uploads";
+import { FileSpreadsheetIcon, LoaderCircleIcon, UploadIcon, XIcon } from "lucide-react";
+import { useId, useState } from "react";
+import type * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { isWorkbookFileName, type SheetPreview, workbookAccept } from "@/features/upload/utils/upload-draft";
+import { formatFileSize } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+export type SheetPreviewState =
+  | { status: "idle" }
+  | { status: "reading" }
+  | { status: "read"; preview: SheetPreview }
+  | { status: "unreadable"; message: string };
+
+interface WorkbookFieldProps {
+  file: File | null | undefined;
+  season: string | null | undefined;
+  year: number | null | undefined;
+  previewState: SheetPreviewState;
+  /** Any file dropped or picked; the draft ignores one that is not .xlsx or .xls. */
+  onChoose: (file: File) => void;
+  onRemove: () => void;
+}
+
+/** The first rows of the first sheet, 4 columns, at most 200 px high (SPEC.md section 9). */
+function SheetPreviewTable({ preview }: { preview: SheetPreview }) {
+  if (preview.columns.length === 0 && preview.rows.length === 0) {
+    return <p className="text-sm text-muted-foreground">The first sheet has no rows to show.</p>;
+  }
+  return (
+    <div
+      className="max-h-[200px] overflow-auto rounded-md border"
+      // Scrollable regions must be reachable by keyboard.
+      tabIndex={0}
+      role="region"
+      aria-label="First rows of the file"
+    >
+      <table className="w-full text-xs">
+        <thead className="sticky top-0 bg-muted">
+          <tr>
+            {preview.columns.map((column, index) => (
+              <th key={index} scope="col" className="px-2 py-1.5 text-left font-medium whitespace-nowrap">
+                {column || <span className="sr-only">Column {index + 1}</span>}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.map((row, rowIndex) => (
+            <tr key={rowIndex} className="border-t">
+              {row.map((cell, cellIndex) => (
+                <td key={cellIndex} className="max-w-40 truncate px-2 py-1 whitespace-nowrap" title={cell}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The workbook to upload: a drop zone with a file input, then the file's name, size and first rows. */
+export function WorkbookField({ file, season, year, previewState, onChoose, onRemove }: WorkbookFieldProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    setRefused(isWorkbookFileName(chosen.name) ? null : uploadMessages.wrongFileType);
+    onChoose(chosen);
+  }
+
+  function onDrop(event: React.DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  }
+
+  if (file) {
+    return (
+      <div className="flex flex-col gap-3">
+        <div className="flex items-center gap-3 rounded-md border px-3 py-2">
+          <FileSpreadsheetIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <span className="truncate text-sm font-medium" title={file.name}>
+              {file.name}
+            </span>
+            <span className="text-xs text-muted-foreground tabular-nums">{formatFileSize(file.size)}</span>
+          </div>
+          {season && year ? (
+            <Badge variant="outline" className="shrink-0">
+              {season} {year}
+            </Badge>
+          ) : null}
+          <Button variant="ghost" size="icon-sm" onClick={onRemove} aria-label={`Remove ${file.name}`}>
+            <XIcon aria-hidden="true" />
+          </Button>
+        </div>
+        {previewState.status === "reading" ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+            Reading the first rows…
+          </p>
+        ) : previewState.status === "unreadable" ? (
+          <p className="text-sm text-muted-foreground">{previewState.message}</p>
+        ) : previewState.status === "read" ? (
+          <>
+            <SheetPreviewTable preview={previewState.preview} />
+            {!season || !year ? (
+              <p className="text-sm text-amber-800">
+                The first sheet is named “{previewState.preview.sheetName}”; name it as the season and a
+                4-digit year, e.g. “Spring 2027”.
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          "relative flex flex-col items-center gap-1 rounded-md border border-dashed px-4 py-6 text-center transition-colors has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50",
+          dragging && "border-primary bg-primary/5",
+        )}
+      >
+        <UploadIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <label
+          htmlFor={inputId}
+          className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Choose a workbook
+          <span className="font-normal text-muted-foreground"> or drop it here</span>
+        </label>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          .xlsx or .xls, up to {formatFileSize(uploadLimits.defaultMaxFileBytes).replace(".00", "")}
+        </p>
+        <input
+          id={inputId}
+          type="file"
+          accept={workbookAccept}
+          aria-describedby={hintId}
+          className="sr-only"
+          onChange={(event) => {
+            choose(event.target.files?.[0]);
+            // The same file may be picked again after being removed.
+            event.target.value = "";
+          }}
+        />
+      </div>
+      {refused ? (
+        <p role="alert" className="text-sm text-destructive">
+          {refused}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./support/fixtures.ts";
+import { testWithOwnApp } from "./support/own-app.ts";
+
+// The demo data gives Crocs line lists, which a brand must not lose to a delete.
+const test = testWithOwnApp({ seedDemo: true });
+
+const lineListsGroup = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("list", { name: "Line Lists" });
+
+test("create, rename, search and delete a brand; the sidebar's Line Lists follow", async ({ page, axe }) => {
+  // A whole journey through four screens, with accessibility checks on the way.
+  test.slow();
+  const name = `Birkenstock ${Date.now().toString(36)}`;
+  const renamed = `${name} Europe`;
+
+  await page.goto("/home/brands");
+  await expect(page.getByRole("heading", { name: "Brands", level: 1 })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Crocs/ })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // Create, with the form's rules on the way.
+  await page.getByRole("link", { name: "Add Brand" }).click();
+  await expect(page).toHaveURL(/\/home\/brands\/create$/);
+  await expect(page.getByRole("heading", { name: "Create Brand" })).toBeVisible();
+  const nameField = page.getByLabel("Name");
+  const create = page.getByRole("button", { name: "Create" });
+  await expect(create).toBeDisabled();
+  await nameField.fill("x".repeat(101));
+  await expect(page.getByText("Name must be at most 100 characters")).toBeVisible();
+  await expect(create).toBeDisabled();
+  await nameField.fill("");
+  await expect(page.getByText("Name is required cannot be empty")).toBeVisible();
+  await expect(create).toBeDisabled();
+
+  // A name that exists in another letter case is refused by the server.
+  await nameField.fill("CROCS");
+  await create.click();
+  await expect(page.getByText("Brand already exists").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/brands\/create$/);
+
+  await nameField.fill(name);
+  const description = page.getByRole("textbox", { name: "Description" });
+  await expect(description).toBeDisabled();
+  await page.getByRole("checkbox", { name: "Has Description" }).check();
+  await description.fill("Cork footbed sandals");
+  expect(await axe(page)).toEqual([]);
+  await create.click();
+  await expect(page.getByText("Brand created successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/brands$/);
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Cork footbed sandals");
+  await expect(lineListsGroup(page).getByRole("link", { name, exact: true })).toBeVisible();
+
+  // Search ignores letter case; a search that matches nothing says so.
+  const search = page.getByRole("searchbox", { name: "Search brands" });
+  await search.fill(name.toUpperCase());
+  await expect(page.getByRole("table", { name: "Brands" }).getByRole("row")).toHaveCount(2);
+  await search.fill("no brand is called this");
+  await expect(page.getByText("No brand found")).toBeVisible();
+  await search.fill(name.slice(0, 8).toLowerCase());
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+
+  // Rename.
+  await page.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Edit Brand" })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue("Cork footbed sandals");
+  await page.getByLabel("Name").fill(renamed);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Brand updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/brands$/);
+  await expect(lineListsGroup(page).getByRole("link", { name: renamed, exact: true })).toBeVisible();
+  await expect(lineListsGroup(page).getByRole("link", { name, exact: true })).toHaveCount(0);
+
+  // The new brand's line lists page: nothing yet, upload not there yet.
+  await lineListsGroup(page).getByRole("link", { name: renamed, exact: true }).click();
+  await expect(page.getByRole("heading", { name: `${renamed} Line List Table` })).toBeVisible();
+  await expect(page.getByText("No line lists found")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Upload Line List/ })).toBeDisabled();
+
+  // Delete, after confirming.
+  await page.goto("/home/brands");
+  await page.getByRole("button", { name: `Delete ${renamed}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Delete the brand ${renamed}?`);
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Brand deleted successfully")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(renamed) })).toHaveCount(0);
+  await expect(lineListsGroup(page).getByRole("link", { name: renamed, exact: true })).toHaveCount(0);
+});
+
+test("a brand with line lists is not deleted", async ({ page }) => {
+  await page.goto("/home/brands");
+  await page.getByRole("button", { name: "Delete Crocs" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Failed to delete brand")).toBeVisible();
+  await expect(page.getByText("This brand has line lists and cannot be deleted")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Crocs/ })).toBeVisible();
+  await expect(lineListsGroup(page).getByRole("link", { name: "Crocs", exact: true })).toBeVisible();
+});
+
+test("the brand pages of a brand that does not exist go back to the brands", async ({ page }) => {
+  await page.goto("/home/brands/edit/987654");
+  await expect(page).toHaveURL(/\/home\/brands$/);
+  await expect(page.getByText("Brand not found")).toBeVisible();
+  await page.goto("/home/brand/987654/line-lists");
+  await expect(page).toHaveURL(/\/home\/brands$/);
+});
+
+test("a brand's line lists: search over name and type, Edit opens the preview", async ({ page, axe }) => {
+  await page.goto("/home/brands");
+  await lineListsGroup(page).getByRole("link", { name: "Crocs", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Crocs Line List Table" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Line lists" });
+  await expect(table.getByRole("row")).toHaveCount(4);
+  expect(await axe(page)).toEqual([]);
+
+  const search = page.getByRole("searchbox", { name: "Search line lists" });
+  await search.fill("future stock");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Summer 2027 Future Stock");
+  await search.fill("SPRING");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText("Spring 2027 Pre-Book");
+  await search.fill("nothing like this");
+  await expect(page.getByText("No line lists found")).toBeVisible();
+
+  await search.fill("spring");
+  await page.getByRole("link", { name: "Edit Spring 2027 Pre-Book" }).click();
+  await expect(page).toHaveURL(/\/home\/line-list\/preview\/\d+$/);
+});

@@ -1,0 +1,21 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ axe: (page: Page) => Promise<string[]> }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is not set: the global setup starts the app.");
+    await use(url);
+  },
+  /** Serious and critical accessibility violations on the current page, as readable lines. */
+  axe: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      return results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length} nodes)`);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+
+export const adminEmail = "admin@example.com";
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+/** The newest login code mailed to `email`, read from the dev outbox. */
+export async function latestLoginCode(baseUrl: string, email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/dev/outbox.json`);
+    const mails = (await response.json()) as OutboxMail[];
+    const mail = mails.find(
+      (candidate) => candidate.to.includes(email) && new Date(candidate.sentAt).getTime() >= after,
+    );
+    const code = mail?.text.match(/\b([A-Z2-9]{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No login code mailed to ${email}`);
+}
+
+/** Signs in through the real pages: e-mail form, code from the dev outbox, back on /home. */
+export async function signIn(page: Page, baseUrl: string, email = adminEmail): Promise<void> {
+  const requestedAt = Date.now() - 1000;
+  await page.goto("/");
+  await page.waitForURL(/\/auth\/start/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(/\/auth\/code/);
+  const code = await latestLoginCode(baseUrl, email, requestedAt);
+  await page.getByLabel(/code/i).fill(code);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/home/);
+  // The header's sidebar toggle shows at every width (below 1024 px the sidebar itself is a closed drawer).
+  await expect(page.getByRole("button", { name: "Toggle Sidebar" }).first()).toBeVisible();
+}
+
+/**
+ * Logs out through the header and waits for the whole redirect chain (end session, `/`, a new
+ * authorization request) to settle on the e-mail form, so the next navigation does not abort it.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL(/\/auth\/start/);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+}

@@ -1,0 +1,277 @@
+import { z } from "zod";
+import { itemPlacementValues } from "./catalogs.ts";
+import {
+  entityIdSchema,
+  expectedRevisionSchema,
+  maxEntityId,
+  paginationQuerySchema,
+  revisionedSchema,
+} from "./envelope.ts";
+import { previewItemSchema, previewStyleSchema } from "./line-list-format.ts";
+import { lineListSchema } from "./line-lists.ts";
+import { uploadActionSchema } from "./uploads.ts";
+
+/**
+ * SPEC.md sections 2 ("Line list preview screen"), 3 ("Preview data row", "Preview model"), 4
+ * ("Preview") and 7 ("Items"), DESIGN.md section 6: the preview of an uploaded line list, its
+ * save (confirm) and discard, and the Crocs items API.
+ */
+
+export const previewApiPaths = {
+  /** GET: the preview's summary (model, counts per status, dropped styles). */
+  summary: (lineListId: number) => `/api/crocs/preview/${lineListId}`,
+  /** GET: a page of styles with their sizes and diff status; query `previewStylesQuerySchema`. */
+  styles: (lineListId: number) => `/api/crocs/preview/${lineListId}/styles`,
+  /** POST: applies the staged rows (save). Applied once even if sent twice. */
+  confirm: (lineListId: number) => `/api/crocs/preview/${lineListId}/confirm`,
+  /** DELETE: discards the staged rows, and the line list when it is still a preview. */
+  discard: (lineListId: number) => `/api/crocs/discard-uploaded-data/${lineListId}`,
+} as const;
+
+export const itemsApiPaths = {
+  /** GET, paginated, query `crocsItemsQuerySchema`. */
+  list: "/api/crocs/items",
+  /** POST a `crocsItemInputSchema`. */
+  create: "/api/crocs",
+  /** PUT (a `crocsItemUpdateSchema`) and DELETE. */
+  item: (itemId: number) => `/api/crocs/${itemId}`,
+  /** GET, query `populatedParentItemsQuerySchema`. */
+  populatedParentItems: "/api/crocs/pre-book/populated-parent-items",
+} as const;
+
+/** How a staged style compares with the brand's product of the same model code. */
+export const previewStatusValues = ["new", "changed", "old"] as const;
+export const previewStatusSchema = z.enum(previewStatusValues);
+export type PreviewStatus = z.infer<typeof previewStatusSchema>;
+
+/** The view filter: all styles, or those of one status (DESIGN.md section 8: it really filters). */
+export const previewViewValues = ["all", "new", "old", "changed"] as const;
+export const previewViewSchema = z.enum(previewViewValues);
+export type PreviewView = z.infer<typeof previewViewSchema>;
+
+export const previewViewLabels: Record<PreviewView, string> = {
+  all: "Show All items",
+  new: "Show only new items",
+  old: "Show only old items",
+  changed: "Show only changed items",
+};
+
+/** The fields a changed style can differ in (attributes flattened; `sizes` for any size or SKU). */
+export const previewFieldValues = [
+  "franchise",
+  "silhouette",
+  "color",
+  "gender",
+  "msrp",
+  "expected_shipped_date",
+  "image_urls",
+  "comfort_level",
+  "height_range",
+  "wear_occasion",
+  "target_fit",
+  "sizes",
+] as const;
+export const previewFieldSchema = z.enum(previewFieldValues);
+export type PreviewField = z.infer<typeof previewFieldSchema>;
+
+/** Preview tables load larger pages than the 10-row lists: the screen is virtualized. */
+export const previewDefaultPageSize = 100;
+export const previewMaxPageSize = 1000;
+
+/** `GET /api/crocs/preview/{lineListId}/styles`. Search is a case-insensitive substring. */
+export const previewStylesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(previewMaxPageSize).default(previewDefaultPageSize),
+  /** Over model_code, franchise, silhouette, color, gender and msrp (as "49.99"). */
+  search: z.string().trim().max(200).optional(),
+  view: previewViewSchema.default("all"),
+});
+export type PreviewStylesQuery = Partial<z.output<typeof previewStylesQuerySchema>>;
+
+export const lineListIdParamsSchema = z.object({
+  lineListId: z.coerce.number().int().min(1).max(maxEntityId),
+});
+
+/** A size of a staged style: new (SKU unknown to the product), changed (known SKU, other size) or old. */
+export const previewSizeSchema = previewItemSchema.extend({
+  status: previewStatusSchema,
+});
+export type PreviewSize = z.infer<typeof previewSizeSchema>;
+
+/** A style as the product stands today, to show what a changed style changes. */
+export const existingStyleSchema = previewStyleSchema.omit({ items: true }).extend({
+  items: z.array(previewItemSchema),
+});
+export type ExistingStyle = z.infer<typeof existingStyleSchema>;
+
+/** One row of the preview table: the style from the file, its sizes and how it compares. */
+export const previewStyleRowSchema = previewStyleSchema.omit({ items: true }).extend({
+  /** The staged style's id. */
+  id: z.number().int(),
+  /** Order in the workbook, from 0. */
+  position: z.number().int(),
+  status: previewStatusSchema,
+  /** Empty unless `status` is "changed". */
+  changedFields: z.array(previewFieldSchema),
+  /** The product as it stands, when changed; null otherwise. */
+  previous: existingStyleSchema.nullable(),
+  items: z.array(previewSizeSchema),
+  /** Sizes the product has that the file no longer lists (saving removes them from the product). */
+  removedItems: z.array(previewItemSchema),
+});
+export type PreviewStyleRow = z.infer<typeof previewStyleRowSchema>;
+
+export const previewCountsSchema = z.object({
+  all: z.number().int(),
+  new: z.number().int(),
+  changed: z.number().int(),
+  old: z.number().int(),
+});
+export type PreviewCounts = z.infer<typeof previewCountsSchema>;
+
+/** A style the updated line list offers that the new file no longer contains. Never deleted silently. */
+export const droppedStyleSchema = z.object({
+  model_code: z.string(),
+  franchise: z.string().nullable(),
+  silhouette: z.string().nullable(),
+  color: z.string().nullable(),
+  gender: z.string().nullable(),
+  msrp: z.number().nullable(),
+});
+export type DroppedStyle = z.infer<typeof droppedStyleSchema>;
+
+/** `GET /api/crocs/preview/{lineListId}`: SPEC.md's "Preview model" plus what the screen shows. */
+export const previewSummarySchema = z.object({
+  /** Preview model: id, type, brand, dateSent, dateReceived, futureDateOfAvailability. */
+  id: z.number().int(),
+  type: lineListSchema.shape.type,
+  brand: z.string(),
+  brandId: z.number().int(),
+  dateSent: z.string().nullable(),
+  /** The deadline for orders. */
+  dateReceived: z.string().nullable(),
+  futureDateOfAvailability: z.string().nullable(),
+  /** The line list itself: stage "preview" for a new upload, "saved" for an update of one. */
+  lineList: lineListSchema,
+  action: uploadActionSchema,
+  fileName: z.string(),
+  season: z.string(),
+  year: z.number().int(),
+  /** SKU rows read from the file. */
+  rowCount: z.number().int(),
+  /** Styles per status over the whole upload (search and view do not change them). */
+  counts: previewCountsSchema,
+  /** update only (else count 0): the line list's styles missing from the new file; saving keeps them. */
+  dropped: z.object({ count: z.number().int(), styles: z.array(droppedStyleSchema) }),
+  uploadedAt: z.string(),
+});
+export type PreviewSummary = z.infer<typeof previewSummarySchema>;
+
+/** `POST .../confirm` (write envelope): the saved line list and what saving did. */
+export const confirmPreviewDataSchema = z.object({
+  lineList: lineListSchema,
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** update: styles the line list keeps although the new file dropped them. */
+  droppedKept: z.number().int(),
+  /** True when this upload had already been saved: nothing was applied again. */
+  alreadyConfirmed: z.boolean(),
+});
+export type ConfirmPreviewData = z.infer<typeof confirmPreviewDataSchema>;
+
+/** `DELETE /api/crocs/discard-uploaded-data/{lineListId}`. */
+export const discardPreviewDataSchema = z.object({
+  lineListId: z.number().int(),
+  /** Staged styles removed (0 when nothing was waiting). */
+  discardedStyles: z.number().int(),
+  /** True when the line list was only a preview and is gone now. */
+  lineListDeleted: z.boolean(),
+});
+export type DiscardPreviewData = z.infer<typeof discardPreviewDataSchema>;
+
+export const previewMessages = {
+  title: (brand: string, typeLabel: string) => `${brand} ${typeLabel} Line List`,
+  searchPlaceholder: "Search by name, style or keyword",
+  newItemsNotice: (count: number) => `${count} new items will be created when this line list is saved.`,
+  addNewItem: "Add new item",
+  saveQuestion: "Do you want to save this line list?",
+  saveDescription: "This action will create the line list in the system. Is this correct?",
+  savedTitle: "Line List Saved",
+  goToLineLists: "Go to Line Lists",
+  createCatalogs: "Create Catalogs",
+  saved: "Preview saved successfully",
+  savedDescription: "You can now see your line list in the brand table",
+  saveFailed: "Error saving preview",
+  cancelFailed: "Error canceling preview",
+  discarded: "Uploaded data discarded",
+  droppedNotice: (count: number) =>
+    `${count} styles of this line list are not in the new file; saving keeps them in the line list.`,
+  // Server answers.
+  lineListNotFound: "Line list not found",
+  noPreview: "No preview found for this line list",
+} as const;
+
+/* ---------------------------------------------------------------------------------------------
+ * Items: the Crocs brand's products (SPEC.md section 7, Items).
+ * ------------------------------------------------------------------------------------------- */
+
+export const itemMessages = {
+  notFound: "Item not found",
+  alreadyExists: "An item with this model code already exists",
+  inUse: "This item is offered by a line list and cannot be deleted",
+  noItems: "No items found.",
+  created: "Item created successfully",
+  updated: "Item updated successfully",
+  deleted: "Item deleted successfully",
+} as const;
+
+/** Write body of `POST /api/crocs` and `PUT /api/crocs/{itemId}`: a style with its sizes. */
+export const crocsItemInputSchema = previewStyleSchema.extend({
+  model_code: z.string().trim().min(1).max(100),
+});
+export type CrocsItemInput = z.infer<typeof crocsItemInputSchema>;
+export const crocsItemUpdateSchema = crocsItemInputSchema.extend(expectedRevisionSchema.shape);
+export type CrocsItemUpdate = z.infer<typeof crocsItemUpdateSchema>;
+
+export const itemIdParamsSchema = z.object({ itemId: z.coerce.number().int().min(1).max(maxEntityId) });
+
+/** A product of the Crocs brand. */
+export const crocsItemSchema = previewStyleSchema
+  .extend({
+    id: entityIdSchema,
+    brandId: z.number().int(),
+    items: z.array(previewItemSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .extend(revisionedSchema.shape);
+export type CrocsItem = z.infer<typeof crocsItemSchema>;
+
+/** `GET /api/crocs/items`: search over model_code, franchise, silhouette, color, gender and msrp. */
+export const crocsItemsQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+});
+export type CrocsItemsQuery = Partial<z.output<typeof crocsItemsQuerySchema>>;
+
+/** An item of a line list with the catalogs it is placed in (empty: unsorted). */
+export const populatedParentItemSchema = crocsItemSchema.extend({
+  lineListItemId: z.number().int(),
+  position: z.number().int(),
+  catalogTypes: z.array(z.enum(itemPlacementValues)),
+});
+export type PopulatedParentItem = z.infer<typeof populatedParentItemSchema>;
+
+/** `GET /api/crocs/pre-book/populated-parent-items`: without lineListId, the current line list. */
+export const populatedParentItemsQuerySchema = paginationQuerySchema.extend({
+  lineListId: z.coerce.number().int().min(1).max(maxEntityId).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type PopulatedParentItemsQuery = Partial<z.output<typeof populatedParentItemsQuerySchema>>;
+
+/** Its answer: `data.items` and `pagination` (SPEC.md section 7). */
+export const populatedParentItemsDataSchema = z.object({
+  lineListId: z.number().int(),
+  items: z.array(populatedParentItemSchema),
+});
+export type PopulatedParentItemsData = z.infer<typeof populatedParentItemsDataSchema>;

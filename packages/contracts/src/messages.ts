@@ -1,0 +1,10 @@
+/** User-facing messages that belong to no single resource (SPEC.md section 8, "Generic" and server errors). */
+export const genericMessages = {
+  ok: "OK",
+  wrongInput: "Wrong Input",
+  serverError: "Something went wrong in the server.",
+  notFound: "Not found",
+  anErrorOccurred: "An error occurred",
+  // The spec names no text for a stale revision; this one tells the user what to do about it.
+  staleRevision: "This record was changed by someone else. Reload it and try again.",
+} as const;

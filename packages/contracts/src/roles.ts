@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { expectedRevisionSchema, revisionedSchema } from "./envelope.ts";
+
+/**
+ * Roles (SPEC.md sections 3, 5 and 8, "Role"): listed, created from the People screen and
+ * updated. Names are unique per type, whatever their letter case.
+ */
+
+export const roleTypeValues = ["internal", "external"] as const;
+export const roleTypeSchema = z.enum(roleTypeValues);
+export type RoleType = z.infer<typeof roleTypeSchema>;
+
+export const roleStatusValues = ["active", "inactive"] as const;
+export const roleStatusSchema = z.enum(roleStatusValues);
+export type RoleStatus = z.infer<typeof roleStatusSchema>;
+
+/** How the screens name the role types: the same words as the user types (Staff, Customer). */
+export const roleTypeLabels: Record<RoleType, string> = { internal: "Staff", external: "Customer" };
+
+/** The role every internal user holds (SPEC.md section 6); the seed creates it as an internal role. */
+export const adminRoleName = "Admin";
+
+export const roleNameMaxLength = 100;
+export const roleDescriptionMaxLength = 500;
+
+export const roleMessages = {
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${roleNameMaxLength} characters`,
+  descriptionTooLong: `Description must be at most ${roleDescriptionMaxLength} characters`,
+  typeInvalid: "Type must be internal or external",
+  statusInvalid: "Status must be active or inactive",
+  // SPEC.md section 8, Roles.
+  createInvalid: "Failed to create Role: the input is not valid",
+  createServerError: "Failed to create Role: something went wrong at our side.",
+  createFailed: "Failed to create Role: something went wrong.",
+  updateInvalid: "Failed to update Role: the input is not valid",
+  notFound: "Role not found",
+  nameTaken: (name: string, type: RoleType) =>
+    `A ${roleTypeLabels[type].toLowerCase()} role named "${name}" already exists`,
+  adminLocked: `The ${adminRoleName} role cannot be renamed, moved to another type or deactivated`,
+  created: "Role created successfully",
+  updated: "Role updated successfully",
+  /** The toast when a role could not be created and the server said nothing usable. */
+  unknownError: "Unknown error",
+} as const;
+
+const roleNameSchema = z
+  .string(roleMessages.nameRequired)
+  .trim()
+  .min(1, roleMessages.nameRequired)
+  .max(roleNameMaxLength, roleMessages.nameTooLong);
+
+/** Optional; a blank description is stored as none. */
+const roleDescriptionSchema = z
+  .string()
+  .trim()
+  .max(roleDescriptionMaxLength, roleMessages.descriptionTooLong)
+  .nullish();
+
+/** `POST /api/roles` and the Create Role dialog. */
+export const createRoleInputSchema = z.object({
+  name: roleNameSchema,
+  description: roleDescriptionSchema,
+  type: z.enum(roleTypeValues, roleMessages.typeInvalid).default("internal"),
+  status: z.enum(roleStatusValues, roleMessages.statusInvalid).default("active"),
+});
+export type CreateRoleInput = z.input<typeof createRoleInputSchema>;
+export type CreateRoleData = z.output<typeof createRoleInputSchema>;
+
+/** `PUT /api/roles/{id}`: the fields to change; absent ones stay as they are. */
+export const updateRoleInputSchema = expectedRevisionSchema.extend({
+  name: roleNameSchema.optional(),
+  description: roleDescriptionSchema,
+  type: z.enum(roleTypeValues, roleMessages.typeInvalid).optional(),
+  status: z.enum(roleStatusValues, roleMessages.statusInvalid).optional(),
+});
+export type UpdateRoleInput = z.input<typeof updateRoleInputSchema>;
+
+export const roleSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: roleTypeSchema,
+    status: roleStatusSchema,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .extend(revisionedSchema.shape);
+export type Role = z.infer<typeof roleSchema>;

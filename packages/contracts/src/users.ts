@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { userTypeValues } from "./auth.ts";
+import { entityIdSchema, expectedRevisionSchema, maxEntityId, revisionedSchema } from "./envelope.ts";
+
+/**
+ * People (SPEC.md sections 3, 5, 6 and 8, "User"): staff (internal users) and the users of
+ * customers (external). Every user belongs to exactly one organization, their membership.
+ */
+
+export { userTypeValues };
+export const userTypeSchema = z.enum(userTypeValues);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+/** How the screens name the user types. */
+export const userTypeLabels: Record<UserType, string> = { internal: "Staff", external: "Customer" };
+
+export const userStatusValues = ["active", "inactive"] as const;
+export const userStatusSchema = z.enum(userStatusValues);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+// SPEC.md section 9: minimum name length on user forms.
+export const userNameMinLength = 3;
+export const userNameMaxLength = 100;
+export const emailMaxLength = 254;
+
+export const userMessages = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  firstNameTooShort: `First name must be at least ${userNameMinLength} characters`,
+  lastNameTooShort: `Last name must be at least ${userNameMinLength} characters`,
+  firstNameTooLong: `First name must be at most ${userNameMaxLength} characters`,
+  lastNameTooLong: `Last name must be at most ${userNameMaxLength} characters`,
+  emailRequired: "Email is required",
+  emailInvalid: "Expected a valid email address",
+  organizationRequired: "Organization is required",
+  roleRequired: "Role is required",
+  typeInvalid: "Type must be internal or external",
+  statusInvalid: "Status must be active or inactive",
+  // SPEC.md section 8, Users, and the rules of the people issue.
+  notFound: "User not found",
+  emailTaken: "A user with this email address already exists",
+  organizationNotFound: "Organization not found",
+  roleNotFound: "Role not found",
+  externalInInternalOrganization: "External users cannot join the internal organization",
+  cannotDeactivateSelf: "You cannot deactivate your own account",
+  created: "User created successfully",
+  createFailed: "Failed to create user",
+  updated: "User updated successfully",
+  updateFailed: "Failed to update user",
+  noPeople: "No people found",
+  noTeamMembers: "No team members found",
+} as const;
+
+const emailSchema = z
+  .string(userMessages.emailRequired)
+  .trim()
+  .min(1, { error: userMessages.emailRequired, abort: true })
+  .max(emailMaxLength, userMessages.emailInvalid)
+  .pipe(z.email(userMessages.emailInvalid));
+
+/** Names on creation: at least three characters once trimmed. */
+function newNameSchema(required: string, tooShort: string, tooLong: string) {
+  return z
+    .string(required)
+    .trim()
+    .min(1, { error: required, abort: true })
+    .min(userNameMinLength, tooShort)
+    .max(userNameMaxLength, tooLong);
+}
+/** Names on edit: anything but blank. */
+function nameSchema(required: string, tooLong: string) {
+  return z.string(required).trim().min(1, required).max(userNameMaxLength, tooLong);
+}
+
+const newFirstName = newNameSchema(
+  userMessages.firstNameRequired,
+  userMessages.firstNameTooShort,
+  userMessages.firstNameTooLong,
+);
+const newLastName = newNameSchema(
+  userMessages.lastNameRequired,
+  userMessages.lastNameTooShort,
+  userMessages.lastNameTooLong,
+);
+/** A required reference; anything but an existing row's id reads as "not chosen". */
+function referenceSchema(required: string) {
+  return z.number(required).int(required).min(1, required).max(maxEntityId, required);
+}
+const organizationIdSchema = referenceSchema(userMessages.organizationRequired);
+const roleIdSchema = referenceSchema(userMessages.roleRequired);
+
+/**
+ * `POST /api/users/create-with-organization-membership`: the Create New User form. Internal
+ * users get the Admin role and the internal organization whatever `roleId` and
+ * `organizationId` say; external users may not join the internal organization.
+ */
+export const createUserWithMembershipInputSchema = z.object({
+  email: emailSchema,
+  firstName: newFirstName,
+  lastName: newLastName,
+  organizationId: organizationIdSchema,
+  userType: z.enum(userTypeValues, userMessages.typeInvalid),
+  roleId: roleIdSchema,
+});
+export type CreateUserWithMembershipInput = z.input<typeof createUserWithMembershipInputSchema>;
+
+/** `POST /api/users`: a user with its type named `type`, and optionally created inactive. */
+export const createUserInputSchema = z.object({
+  email: emailSchema,
+  firstName: newFirstName,
+  lastName: newLastName,
+  type: z.enum(userTypeValues, userMessages.typeInvalid),
+  organizationId: organizationIdSchema,
+  roleId: roleIdSchema,
+  status: z.enum(userStatusValues, userMessages.statusInvalid).default("active"),
+});
+export type CreateUserInput = z.input<typeof createUserInputSchema>;
+
+/** `PUT /api/users`: the Editing User form and the account page; `status` deactivates or reactivates. */
+export const updateUserInputSchema = expectedRevisionSchema.extend({
+  id: entityIdSchema,
+  firstName: nameSchema(userMessages.firstNameRequired, userMessages.firstNameTooLong),
+  lastName: nameSchema(userMessages.lastNameRequired, userMessages.lastNameTooLong),
+  status: z.enum(userStatusValues, userMessages.statusInvalid).optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+/** The edit form's fields: what `PUT /api/users` takes besides the id and revision. */
+export const editUserFormSchema = updateUserInputSchema.pick({ firstName: true, lastName: true });
+export type EditUserForm = z.input<typeof editUserFormSchema>;
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    type: userTypeSchema,
+    status: userStatusSchema,
+    organizationId: z.number().int(),
+    roleId: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .extend(revisionedSchema.shape);
+export type User = z.infer<typeof userSchema>;
+
+/** A user's membership: the organization they belong to. */
+export const organizationMembershipSchema = z.object({
+  organization: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.enum(["internal", "external"]),
+  }),
+});
+export type OrganizationMembership = z.infer<typeof organizationMembershipSchema>;
+
+/** `GET /api/users/with-memberships`: each user with their one membership. */
+export const userWithMembershipsSchema = userSchema.extend({
+  organizationMemberships: z.array(organizationMembershipSchema),
+});
+export type UserWithMemberships = z.infer<typeof userWithMembershipsSchema>;
+
+/** "Ada Lovelace": how lists show and search a person. */
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}

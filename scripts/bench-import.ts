@@ -1,0 +1,245 @@
+// Import benchmark (issue 5):
+//   npm run bench:import [-- --styles 5000] [--rounds 3] [--database-url postgres://.../empty_db]
+//
+// Generates a Crocs line list of 5,000 styles (about 50,000 SKU rows) with the parser module's
+// sample generator (in a child process, so its memory does not count here), then measures in one
+// run, alternating over a few rounds so both see the same machine load:
+//   (b) the whole pipeline through HTTP on a real listening server with a temporary DATA_DIR:
+//       presign -> PUT -> process -> preview ready (summary and first page of styles);
+//   (a) SheetJS alone reading the same file to rows (XLSX.read + sheet_to_json).
+// (a) runs in a child process. It prints both times (medians), their ratio (b / a) and the peak RSS
+// of this process during the pipeline: it holds the whole server, the parse worker and, by
+// default, the embedded database. Targets: ratio at most 1.5, peak RSS under 600 MB.
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as XLSX from "@e965/xlsx";
+import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/env.ts";
+import { signIn } from "../apps/server/test/auth.ts";
+import type { TestApp } from "../apps/server/test/test-app.ts";
+
+const { values } = parseArgs({
+  options: {
+    styles: { type: "string", default: "5000" },
+    // A fresh, empty PostgreSQL database to use instead of the embedded one.
+    "database-url": { type: "string" },
+    rounds: { type: "string", default: "3" },
+    // Internal: measure (a) on this file in this (child) process and print it as JSON.
+    "sheetjs-only": { type: "string" },
+    // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
+    "init-only": { type: "string" },
+  },
+});
+
+function serverConfig(dataDir: string, port = 0) {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : {}),
+  });
+}
+
+if (values["init-only"]) {
+  await (await buildApp(serverConfig(values["init-only"]))).close();
+  process.exit(0);
+}
+
+if (values["sheetjs-only"]) {
+  const input = await readFile(values["sheetjs-only"]);
+  const started = performance.now();
+  const workbook = XLSX.read(input, { type: "buffer", dense: true, cellDates: true });
+  const rows = XLSX.utils.sheet_to_json(workbook.Sheets[workbook.SheetNames[0]!]!, { header: 1 });
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ ms, rows: rows.length, peak: process.resourceUsage().maxRSS * 1024 }));
+  process.exit(0);
+}
+const styles = Number(values.styles);
+const rounds = Number(values.rounds);
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+/** Linux: the peak RSS since the last reset (VmHWM), and its reset, so one phase can be measured. */
+async function highWaterMark(): Promise<number | undefined> {
+  try {
+    const status = await readFile("/proc/self/status", "utf8");
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+async function resetHighWaterMark(): Promise<boolean> {
+  try {
+    await writeFile("/proc/self/clear_refs", "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const work = await mkdtemp(path.join(os.tmpdir(), "cm-bench-import-"));
+try {
+  // The workbook, written by exceljs in a child process.
+  const file = path.join(work, `crocs-line-list-${styles}-styles.xlsx`);
+  execFileSync(
+    process.execPath,
+    [path.join(repoRoot, "scripts/sample-line-list.ts"), "--styles", String(styles), "--out", file],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const bytes = await readFile(file);
+  const fileName = path.basename(file);
+
+  // A real server on an ephemeral port, with its own DATA_DIR (embedded database, storage).
+  const dataDir = path.join(work, "data");
+  // The first start (creating the embedded database, migrating, seeding) happens once in a
+  // server's life, in a child process here; the measured server starts on the prepared data as
+  // a restarted server does.
+  execFileSync(process.execPath, [import.meta.filename, "--init-only", dataDir, ...process.argv.slice(2)], {
+    stdio: "inherit",
+  });
+  const config = serverConfig(dataDir, await freePort());
+  const app = await buildApp(config);
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    // Sign in through the real flow (login code from the dev outbox), as the API tests do.
+    const auth = await signIn({ app, config, database: app.database, close: async () => {} } as TestApp);
+    const startupPeak = peakRss();
+    const api = async (method: string, url: string, body?: unknown) => {
+      const response = await fetch(`${address}${url}`, {
+        method,
+        headers: { ...auth, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!response.ok)
+        throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 500)}`);
+      return response;
+    };
+    const brands = (await (await api("GET", "/api/brands")).json()).data as { id: number; name: string }[];
+    const crocs = brands.find((brand) => brand.name === "Crocs")!;
+
+    /** (b) presign -> PUT -> process -> preview ready, through HTTP; then discarded for the next round. */
+    async function pipeline() {
+      const started = performance.now();
+      const presigned = (
+        await (
+          await api("POST", "/api/uploads/get-presigned-upload-url", {
+            fileKey: fileName,
+            fileSize: bytes.length,
+            contentType: contentTypeForFileName(fileName),
+            metadata: { brandId: crocs.id, lineListType: "own-stock" },
+          })
+        ).json()
+      ).data as PresignUploadData;
+      const put = await fetch(presigned.presignedUrl, {
+        method: "PUT",
+        headers: presigned.headers,
+        body: bytes,
+      });
+      if (!put.ok) throw new Error(`PUT: ${put.status} ${await put.text()}`);
+      const afterPut = performance.now();
+      const processed = await api("POST", "/functions/process-line-list", {
+        brand: crocs.name,
+        type: "own-stock",
+        fileName,
+        key: presigned.fileKey,
+        action: "new",
+      });
+      const lineListId = JSON.parse(await processed.text()) as number;
+      const afterProcess = performance.now();
+      const summary = (await (await api("GET", `/api/crocs/preview/${lineListId}`)).json()).data;
+      const page = (await (await api("GET", `/api/crocs/preview/${lineListId}/styles?pageSize=100`)).json())
+        .data;
+      const finished = performance.now();
+      if (summary.counts.all !== styles || page.length !== Math.min(100, styles)) {
+        throw new Error(`unexpected preview: ${JSON.stringify(summary.counts)}, ${page.length} rows`);
+      }
+      await api("DELETE", `/api/crocs/discard-uploaded-data/${lineListId}`);
+      return {
+        ms: finished - started,
+        upload: afterPut - started,
+        process: afterProcess - afterPut,
+        preview: finished - afterProcess,
+        skuRows: summary.rowCount as number,
+      };
+    }
+
+    /** (a) SheetJS alone, same file, to rows: in a child process, so its memory is not the server's. */
+    function sheetJsAlone(): { ms: number; rows: number; peak: number } {
+      const output = execFileSync(process.execPath, [import.meta.filename, "--sheetjs-only", file], {
+        encoding: "utf8",
+      });
+      return JSON.parse(output.trim().split("\n").at(-1)!);
+    }
+
+    /** Runs a phase with the peak RSS reset before it: its peak, and what was resident before. */
+    async function measured<T>(phase: () => T | Promise<T>) {
+      globalThis.gc?.();
+      const before = process.memoryUsage().rss;
+      const reset = await resetHighWaterMark();
+      const result = await phase();
+      const peak = (reset ? await highWaterMark() : undefined) ?? peakRss();
+      return { result, before, peak };
+    }
+
+    // Alternating rounds, so both measures see the same machine load (other work on a shared box).
+    const pipelines: Awaited<ReturnType<typeof measured<Awaited<ReturnType<typeof pipeline>>>>>[] = [];
+    const sheetJs: ReturnType<typeof sheetJsAlone>[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      pipelines.push(await measured(pipeline));
+      sheetJs.push(sheetJsAlone());
+      const [b, a] = [pipelines.at(-1)!, sheetJs.at(-1)!];
+      console.log(
+        `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (upload ${seconds(b.result.upload)}, process ${seconds(b.result.process)}, preview ${seconds(b.result.preview)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} -> peak ${mb(b.peak)}`,
+      );
+    }
+
+    const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
+    const aMs = median(sheetJs.map((run) => run.ms));
+    const bMs = median(pipelines.map((run) => run.result.ms));
+    const worst = pipelines.reduce((max, run) => (run.peak > max.peak ? run : max));
+    const sheetJsPeak = Math.max(...sheetJs.map((run) => run.peak));
+    console.log("");
+    console.log(
+      `workbook:            ${styles} styles, ${pipelines[0]!.result.skuRows} SKU rows, ${(bytes.length / 1024).toFixed(0)} KB`,
+    );
+    console.log(
+      `database:            ${app.database.kind === "pglite" ? "embedded (PGlite, in this process)" : "PostgreSQL server"}`,
+    );
+    console.log(`(a) SheetJS alone:   ${seconds(aMs)} (median of ${rounds})`);
+    console.log(`(b) whole pipeline:  ${seconds(bMs)} (median of ${rounds})`);
+    console.log(`ratio (b / a):       ${(bMs / aMs).toFixed(2)} (target <= 1.5)`);
+    console.log(
+      `peak RSS:            ${mb(worst.peak)} during the pipeline (target < 600 MB): ${mb(worst.before)} resident before it, ${mb(worst.peak - worst.before)} for the import`,
+    );
+    console.log(
+      `                     for comparison: SheetJS alone peaks at ${mb(sheetJsPeak)} in its own process; the server's (second) start peaked at ${mb(startupPeak)}`,
+    );
+  } finally {
+    await app.close();
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

@@ -1,0 +1,82 @@
+// Writes a PNG of every main screen at desktop and phone sizes into ./screenshots (git-ignored).
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "../playwright.config.ts";
+import { startApp } from "../e2e/support/app-server.ts";
+import { signIn } from "../e2e/support/sign-in.ts";
+import { writeSampleLineList } from "../apps/server/src/modules/file-processing/sample-line-list.ts";
+
+const routes = [
+  "/home",
+  "/home/catalogs",
+  "/home/brands",
+  "/home/brands/create",
+  // The seed creates Crocs first, so it is brand 1; `seedDemo` gives it line lists.
+  "/home/brands/edit/1",
+  "/home/brand/1/line-lists",
+  "/home/orders",
+  "/home/organizations",
+  "/home/organizations/create-customer",
+  // The demo's first customer follows the internal organization (1); its Main Store is store 1.
+  "/home/organizations/edit/2",
+  "/home/stores",
+  "/home/stores/add",
+  "/home/stores/1",
+  "/home/people",
+  "/home/people/create-user",
+  // The seed's admin is user 1.
+  "/home/people/edit/1",
+  "/home/team",
+  "/home/team/create-user",
+  "/home/settings/account",
+  "/home/no-such-page",
+];
+const viewports = [
+  { name: "desktop", width: 1440, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+];
+
+const outDir = path.resolve(import.meta.dirname, "../screenshots");
+await mkdir(outDir, { recursive: true });
+// The demo data, so the screens show line lists and catalogs rather than empty states.
+const app = await startApp({}, { seedDemo: true });
+const browser = await chromium.launch(chromiumLaunchOptions);
+// The preview screen needs an upload: a generated workbook goes through the Upload Inventory dialog.
+const sampleWorkbook = path.join(app.dataDir, "Crocs Spring 2028.xlsx");
+await writeFile(sampleWorkbook, (await writeSampleLineList({ styles: 200, season: "Spring", year: 2028 })).bytes);
+try {
+  for (const viewport of viewports) {
+    const context = await browser.newContext({ viewport, baseURL: app.baseUrl });
+    const page = await context.newPage();
+    // "/" starts a sign-in and lands on the e-mail form once the login interaction exists.
+    await page.goto("/");
+    await page.waitForURL(/\/auth\/start/);
+    await page.getByLabel("Email").waitFor();
+    await page.screenshot({ path: path.join(outDir, `auth-start-${viewport.name}.png`) });
+    await signIn(page, app.baseUrl);
+    for (const route of routes) {
+      await page.goto(route);
+      await page.waitForLoadState("networkidle");
+      const name = route.replace(/^\//, "").replaceAll("/", "-");
+      await page.screenshot({ path: path.join(outDir, `${name}-${viewport.name}.png`), fullPage: true });
+    }
+    await page.goto("/home/brand/1/line-lists");
+    await page.getByRole("button", { name: "Upload Line List" }).click();
+    const dialog = page.getByRole("dialog", { name: /upload/i });
+    await dialog.getByLabel("Line list type").click();
+    await page.getByRole("option", { name: "Own Stock", exact: true }).click();
+    await dialog.getByLabel(/Choose a workbook/).setInputFiles(sampleWorkbook);
+    await dialog.getByRole("region", { name: "First rows of the file" }).waitFor();
+    await page.screenshot({ path: path.join(outDir, `upload-inventory-dialog-${viewport.name}.png`) });
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.waitForURL(/\/home\/line-list\/preview\/\d+$/);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(outDir, `home-line-list-preview-${viewport.name}.png`), fullPage: true });
+    await context.close();
+  }
+  console.log(`Screenshots written to ${outDir}`);
+} finally {
+  await browser.close();
+  await app.stop();
+}
