@@ -65,7 +65,7 @@ function loggerOptions(config: Config): FastifyServerOptions["logger"] {
  * `app.inject`. Opens and migrates the database unless given one, then seeds it.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config) });
+  const app = Fastify({ logger: loggerOptions(config), trustProxy: config.TRUST_PROXY });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

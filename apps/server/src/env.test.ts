@@ -31,6 +31,17 @@ describe("loadConfig", () => {
     expect(configErrorOf({ [variable]: value }).message).toContain(variable);
   });
 
+  it("reads TRUST_PROXY as off, on, a hop count or a list of proxies", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "loopback",
+    ]);
+    expect(configErrorOf({ TRUST_PROXY: "10.0.0.0/8, the proxy" }).message).toContain("TRUST_PROXY");
+  });
+
   it("refuses to turn login rate limits off in production", () => {
     expect(configErrorOf({ NODE_ENV: "production", LOGIN_RATE_LIMITS: "off" }).message).toContain(
       "LOGIN_RATE_LIMITS",

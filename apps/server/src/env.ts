@@ -9,6 +9,34 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+const proxyKeywords = ["loopback", "linklocal", "uniquelocal"];
+const proxyAddressSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6(), z.enum(proxyKeywords)]);
+
+/**
+ * Fastify's `trustProxy`: "false" (no proxy), "true" (trust every hop), a hop count, or comma
+ * separated proxy addresses, CIDR ranges or the keywords loopback, linklocal, uniquelocal.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, context): boolean | number | string[] => {
+    if (value === "" || value === "false") return false;
+    if (value === "true") return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(",").map((address) => address.trim());
+    for (const address of addresses) {
+      if (!proxyAddressSchema.safeParse(address).success) {
+        context.addIssue({
+          code: "custom",
+          message: `"${address}" is not an address, a CIDR range or a keyword`,
+        });
+        return z.NEVER;
+      }
+    }
+    return addresses;
+  });
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -62,6 +90,8 @@ const configSchema = z
      * address in many times a minute from one IP, turns them off; production refuses "off".
      */
     LOGIN_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+    /** Behind a reverse proxy, whose X-Forwarded-For to believe (so rate limits see each client). */
+    TRUST_PROXY: trustProxySchema,
   })
   .refine((env) => !(env.NODE_ENV === "production" && env.LOGIN_RATE_LIMITS === "off"), {
     path: ["LOGIN_RATE_LIMITS"],

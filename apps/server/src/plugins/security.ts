@@ -22,8 +22,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         scriptSrcAttr: ["'none'"],
         // Toast, popover and drag-and-drop libraries set inline styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // data: for inlined icons, blob: for previews of files picked for upload.
-        imgSrc: ["'self'", "data:", "blob:"],
+        // data: for inlined icons, blob: for previews of files picked for upload, https: for the
+        // product pictures line lists link on the brands' own servers (images cannot run code,
+        // and the default no-referrer policy keeps our URLs from those servers).
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
         // With S3 storage, the upload dialog PUTs files to the bucket's own origin.
         connectSrc: ["'self'", ...[objectStoreOrigin(config)].filter((origin) => origin !== undefined)],

@@ -7,8 +7,8 @@ export const itemImagePlaceholder = "/item-image-placeholder.svg";
 
 /**
  * Origins whose images the Content-Security-Policy refused. Workbooks link pictures on the
- * brand's servers, which the policy (img-src 'self' data: blob:) blocks; after the first refusal
- * the other rows of a large table show the placeholder at once instead of each failing again.
+ * brand's servers; the policy allows them over https only, so after the first refused plain-http
+ * picture the other rows of a large table show the placeholder at once instead of each failing again.
  */
 const blockedImageOrigins = new Set<string>();
 if (typeof document !== "undefined") {

@@ -1,5 +1,6 @@
 import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
+import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -14,21 +15,18 @@ export default function BrandsListRoute() {
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
-      <title>Brands · Catalog Manager</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
-            Brands
-          </h1>
-          <p className="text-sm text-muted-foreground">The brands whose line lists and catalogs you manage.</p>
-        </div>
-        <Button asChild>
-          <Link to={paths.home.brands.create.getHref()}>
-            <PlusIcon aria-hidden="true" />
-            Add Brand
-          </Link>
-        </Button>
-      </div>
+      <PageHeader
+        title="Brands"
+        description="The brands whose line lists and catalogs you manage."
+        actions={
+          <Button asChild>
+            <Link to={paths.home.brands.create.getHref()}>
+              <PlusIcon aria-hidden="true" />
+              Add Brand
+            </Link>
+          </Button>
+        }
+      />
       {brands.isError ? (
         <ListLoadError
           title="The brands could not be loaded"

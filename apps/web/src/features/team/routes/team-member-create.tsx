@@ -1,80 +1,15 @@
-import { userMessages } from "@cm/contracts/users";
-import { ArrowLeftIcon } from "lucide-react";
-import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { FormPageSkeleton } from "@/components/form-page-skeleton";
-import { ListLoadError } from "@/components/list-states";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
-import { UserForm, type UserFormOutput } from "@/components/user-form";
+import { CreateUserPage } from "@/components/create-user-page";
 import { paths } from "@/config/paths";
-import { useOrganizations } from "@/lib/api/organizations/get-organizations";
-import { useRoles } from "@/lib/api/roles/get-roles";
-import { useCreateUser } from "@/lib/api/users/create-user";
-import { isApiError } from "@/lib/api-client";
 
 /** `/home/team/create-user`: Add New Team Member, always staff; back to `/home/team` when done. */
 export default function TeamMemberCreateRoute() {
-  const navigate = useNavigate();
-  const organizations = useOrganizations();
-  const roles = useRoles();
-  const createUser = useCreateUser();
-  const listHref = paths.home.team.list.getHref();
-
-  const save = async (values: UserFormOutput) => {
-    try {
-      await createUser.mutateAsync({ ...values, userType: "internal" });
-    } catch (error) {
-      console.error(error);
-      toast.error(userMessages.createFailed, { description: isApiError(error) ? error.message : undefined });
-      throw error;
-    }
-    toast.success(userMessages.created);
-    await navigate(listHref);
-  };
-
-  const failed = organizations.error ?? roles.error;
-
   return (
-    <section aria-labelledby="page-title" className="flex max-w-2xl flex-col gap-6">
-      <title>Add New Team Member · Catalog Manager</title>
-      <div className="flex flex-col gap-3">
-        <Button variant="ghost" size="sm" className="-ml-2.5 w-fit" asChild>
-          <Link to={listHref}>
-            <ArrowLeftIcon aria-hidden="true" />
-            Team
-          </Link>
-        </Button>
-        <div className="flex flex-col gap-1">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
-            Add New Team Member
-          </h1>
-          <p className="text-muted-foreground">
-            A colleague who signs in to Catalog Manager with a login code.
-          </p>
-        </div>
-      </div>
-      {failed ? (
-        <ListLoadError
-          title="Could not load the organizations and roles"
-          message={failed.message}
-          onRetry={() => void Promise.all([organizations.refetch(), roles.refetch()])}
-        />
-      ) : !organizations.data || !roles.data ? (
-        <FormPageSkeleton fields={4} label="Loading the form…" />
-      ) : (
-        <Card>
-          <CardContent>
-            <UserForm
-              variant="team-member"
-              organizations={organizations.data}
-              roles={roles.data}
-              cancelHref={listHref}
-              onSubmit={save}
-            />
-          </CardContent>
-        </Card>
-      )}
-    </section>
+    <CreateUserPage
+      variant="team-member"
+      title="Add New Team Member"
+      description="A colleague who signs in to Catalog Manager with a login code."
+      listHref={paths.home.team.list.getHref()}
+      listLabel="Team"
+    />
   );
 }
