@@ -65,7 +65,12 @@ function loggerOptions(config: Config): FastifyServerOptions["logger"] {
  * `app.inject`. Opens and migrates the database unless given one, then seeds it.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(config), trustProxy: config.TRUST_PROXY });
+  const trustProxy = config.TRUST_PROXY;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

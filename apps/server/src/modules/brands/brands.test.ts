@@ -36,7 +36,10 @@ describe("brands API", () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    const [admin] = await testApp.database.db.select().from(users).where(eq(users.email, testApp.config.ADMIN_EMAIL));
+    const [admin] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, testApp.config.ADMIN_EMAIL));
     adminId = admin!.id;
     auth = await signIn(testApp);
   });
@@ -49,7 +52,11 @@ describe("brands API", () => {
       ["PUT", "/api/brands/1"],
       ["DELETE", "/api/brands/1"],
     ] as const) {
-      const response = await testApp.app.inject({ method, url, payload: method === "GET" || method === "DELETE" ? undefined : {} });
+      const response = await testApp.app.inject({
+        method,
+        url,
+        payload: method === "GET" || method === "DELETE" ? undefined : {},
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -79,19 +86,28 @@ describe("brands API", () => {
       const descending = (await api("GET", "/api/brands?orderDir=desc")).json().data as { name: string }[];
       expect(descending.map((brand) => brand.name)).toEqual([...names].reverse());
       // Ascending is the default.
-      expect(((await api("GET", "/api/brands")).json().data as { name: string }[]).map((b) => b.name)).toEqual(names);
+      expect(
+        ((await api("GET", "/api/brands")).json().data as { name: string }[]).map((b) => b.name),
+      ).toEqual(names);
     });
 
     it("refuses an unknown order as wrong input", async () => {
       const response = await api("GET", "/api/brands?orderDir=sideways");
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, message: genericMessages.wrongInput, data: { orderDir: expect.any(Array) } });
+      expect(response.json()).toMatchObject({
+        success: false,
+        message: genericMessages.wrongInput,
+        data: { orderDir: expect.any(Array) },
+      });
     });
   });
 
   describe("POST /api/brands", () => {
     it("creates an active brand of category 1 with the trimmed name, and audits it", async () => {
-      const response = await api("POST", "/api/brands", { name: "  Birkenstock  ", description: "  Sandals " });
+      const response = await api("POST", "/api/brands", {
+        name: "  Birkenstock  ",
+        description: "  Sandals ",
+      });
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(body).toMatchObject({
@@ -101,7 +117,11 @@ describe("brands API", () => {
         createdNewStream: true,
         data: { name: "Birkenstock", description: "Sandals", categoryId: 1, status: "active", _revision: 1 },
       });
-      expect(await brandRow(body.data.id)).toMatchObject({ name: "Birkenstock", description: "Sandals", status: "active" });
+      expect(await brandRow(body.data.id)).toMatchObject({
+        name: "Birkenstock",
+        description: "Sandals",
+        status: "active",
+      });
       expect(await auditFor(body.data.id)).toEqual([
         expect.objectContaining({ actorUserId: adminId, action: "create", afterRevision: 1 }),
       ]);
@@ -136,8 +156,12 @@ describe("brands API", () => {
     });
 
     it("only knows category 1", async () => {
-      expect((await api("POST", "/api/brands", { name: "Category Two", categoryId: 2 })).statusCode).toBe(400);
-      expect((await api("POST", "/api/brands", { name: "Category One", categoryId: 1 })).statusCode).toBe(201);
+      expect((await api("POST", "/api/brands", { name: "Category Two", categoryId: 2 })).statusCode).toBe(
+        400,
+      );
+      expect((await api("POST", "/api/brands", { name: "Category One", categoryId: 1 })).statusCode).toBe(
+        201,
+      );
     });
 
     it("answers 409 for a name that exists in any letter case, and creates nothing", async () => {
@@ -152,7 +176,9 @@ describe("brands API", () => {
 
     it("lets only one of two simultaneous creations of a name win", async () => {
       const statuses = await Promise.all(
-        ["Racing Brand", "RACING BRAND"].map(async (name) => (await api("POST", "/api/brands", { name })).statusCode),
+        ["Racing Brand", "RACING BRAND"].map(
+          async (name) => (await api("POST", "/api/brands", { name })).statusCode,
+        ),
       );
       expect(statuses.sort()).toEqual([201, 409]);
     });
@@ -161,7 +187,10 @@ describe("brands API", () => {
   describe("PUT /api/brands/{brandId}", () => {
     it("replaces name and description, bumps the revision and audits before and after", async () => {
       const brand = await create("Teva", "Sport sandals");
-      const response = await api("PUT", `/api/brands/${brand.id}`, { name: " Teva Outdoor ", description: "" });
+      const response = await api("PUT", `/api/brands/${brand.id}`, {
+        name: " Teva Outdoor ",
+        description: "",
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         success: true,
@@ -213,17 +242,33 @@ describe("brands API", () => {
 
     it("honours If-Match and expectedRevision: a stale revision changes nothing", async () => {
       const brand = await create("Vans");
-      const current = await api("PUT", `/api/brands/${brand.id}`, { name: "Vans Classic" }, { "if-match": '"1"' });
+      const current = await api(
+        "PUT",
+        `/api/brands/${brand.id}`,
+        { name: "Vans Classic" },
+        { "if-match": '"1"' },
+      );
       expect(current.statusCode).toBe(200);
 
-      const staleHeader = await api("PUT", `/api/brands/${brand.id}`, { name: "Vans Lost" }, { "if-match": '"1"' });
+      const staleHeader = await api(
+        "PUT",
+        `/api/brands/${brand.id}`,
+        { name: "Vans Lost" },
+        { "if-match": '"1"' },
+      );
       expect(staleHeader.statusCode).toBe(409);
       expect(staleHeader.json().message).toBe(genericMessages.staleRevision);
-      const staleBody = await api("PUT", `/api/brands/${brand.id}`, { name: "Vans Lost", expectedRevision: 1 });
+      const staleBody = await api("PUT", `/api/brands/${brand.id}`, {
+        name: "Vans Lost",
+        expectedRevision: 1,
+      });
       expect(staleBody.statusCode).toBe(409);
       expect(await brandRow(brand.id)).toMatchObject({ name: "Vans Classic", revision: 2 });
 
-      const fresh = await api("PUT", `/api/brands/${brand.id}`, { name: "Vans Off The Wall", expectedRevision: 2 });
+      const fresh = await api("PUT", `/api/brands/${brand.id}`, {
+        name: "Vans Off The Wall",
+        expectedRevision: 2,
+      });
       expect(fresh.statusCode).toBe(200);
       expect(fresh.json().nextExpectedStreamVersion).toBe(3);
     });
@@ -240,8 +285,14 @@ describe("brands API", () => {
         data: { id: brand.id, name: "Short Lived" },
       });
       expect(await brandRow(brand.id)).toBeUndefined();
-      expect((await auditFor(brand.id)).at(-1)).toMatchObject({ action: "delete", actorUserId: adminId, beforeRevision: 1 });
-      expect((await api("GET", "/api/brands")).json().data).not.toContainEqual(expect.objectContaining({ id: brand.id }));
+      expect((await auditFor(brand.id)).at(-1)).toMatchObject({
+        action: "delete",
+        actorUserId: adminId,
+        beforeRevision: 1,
+      });
+      expect((await api("GET", "/api/brands")).json().data).not.toContainEqual(
+        expect.objectContaining({ id: brand.id }),
+      );
     });
 
     it("answers 404 for a brand that does not exist", async () => {
@@ -261,7 +312,9 @@ describe("brands API", () => {
             name: "Spring 2027",
             stage,
             products:
-              stage === "saved" ? [{ modelCode: "10001-001", sizes: [{ size: "M4/W6", sku: `SKU-${stage}` }] }] : [],
+              stage === "saved"
+                ? [{ modelCode: "10001-001", sizes: [{ size: "M4/W6", sku: `SKU-${stage}` }] }]
+                : [],
           },
           adminId,
         );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
 import { brands } from "../../db/schema.ts";
 
@@ -40,4 +40,17 @@ export async function lockBrand(tx: DbExecutor, id: number): Promise<BrandRow | 
 
 export async function deleteBrandRow(tx: DbExecutor, id: number): Promise<void> {
   await tx.delete(brands).where(eq(brands.id, id));
+}
+
+/** Which of these brand ids name existing brands. */
+export async function findExistingBrandIds(
+  db: DbExecutor,
+  brandIds: readonly number[],
+): Promise<Set<number>> {
+  if (brandIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(inArray(brands.id, [...new Set(brandIds)]));
+  return new Set(rows.map((row) => row.id));
 }

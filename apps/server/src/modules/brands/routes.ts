@@ -38,7 +38,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "Create a brand",
-        description: "Names are unique whatever their letter case (409 \"Brand already exists\").",
+        description: 'Names are unique whatever their letter case (409 "Brand already exists").',
         tags: ["brands"],
         body: brandInputSchema,
         response: { 201: writeEnvelopeSchema(brandSchema), ...errors },
@@ -66,7 +66,13 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const expectedRevision = readExpectedRevision(request);
-      const brand = await updateBrand(db, request.params.brandId, request.body, expectedRevision, request.user!.id);
+      const brand = await updateBrand(
+        db,
+        request.params.brandId,
+        request.body,
+        expectedRevision,
+        request.user!.id,
+      );
       return written(brand, { revision: brand._revision, message: brandMessages.updated });
     },
   );

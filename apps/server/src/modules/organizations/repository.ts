@@ -1,7 +1,7 @@
 import type { OrganizationType } from "@cm/contracts/organizations";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
-import { brands, organizations, users } from "../../db/schema.ts";
+import { organizations, users } from "../../db/schema.ts";
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type NewOrganizationRow = typeof organizations.$inferInsert;
@@ -54,19 +54,6 @@ export async function insertOrganization(
 ): Promise<OrganizationRow> {
   const [row] = await db.insert(organizations).values(values).returning();
   return row!;
-}
-
-/** Which of these brand ids name existing brands. */
-export async function findExistingBrandIds(
-  db: DbExecutor,
-  brandIds: readonly number[],
-): Promise<Set<number>> {
-  if (brandIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: brands.id })
-    .from(brands)
-    .where(inArray(brands.id, [...new Set(brandIds)]));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** The user's id and organization, or undefined for an unknown user. */

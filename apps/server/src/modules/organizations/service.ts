@@ -1,3 +1,4 @@
+import { findExistingBrandIds } from "../brands/repository.ts";
 import { addressOutputSchema, type OrganizationAddress } from "@cm/contracts/addresses";
 import type { FieldErrors } from "@cm/contracts/envelope";
 import {
@@ -16,7 +17,6 @@ import { toRevisioned } from "../../lib/envelope.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { updateWithRevision } from "../../lib/revisions.ts";
 import {
-  findExistingBrandIds,
   findOrganizationById,
   findUserMembership,
   insertOrganization,

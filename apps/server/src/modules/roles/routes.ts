@@ -4,7 +4,6 @@ import {
   idParamsSchema,
   listLimitQuerySchema,
   writeEnvelopeSchema,
-  type FieldErrors,
 } from "@cm/contracts/envelope";
 import { createRoleInputSchema, roleMessages, roleSchema, updateRoleInputSchema } from "@cm/contracts/roles";
 import type { FastifyRequest } from "fastify";
@@ -12,6 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { InvalidError } from "../../lib/errors.ts";
+import { validationFieldErrors } from "../../lib/module-errors.ts";
 import { readExpectedRevision } from "../../lib/revisions.ts";
 import { RolesService } from "./service.ts";
 
@@ -23,16 +23,8 @@ const tags = ["roles"];
  * the app's "Wrong Input".
  */
 function refuseInvalidInput(request: FastifyRequest, message: string): void {
-  const error = request.validationError as
-    (Error & { validation?: { instancePath?: string; message?: string }[] }) | undefined;
-  if (!error) return;
-  const fieldErrors: FieldErrors = {};
-  const context = (error as { validationContext?: string }).validationContext ?? "body";
-  for (const issue of error.validation ?? []) {
-    const path = (issue.instancePath ?? "").split("/").filter(Boolean).join(".") || context;
-    (fieldErrors[path] ??= []).push(issue.message ?? message);
-  }
-  throw new InvalidError(message, fieldErrors);
+  if (request.validationError)
+    throw new InvalidError(message, validationFieldErrors(request.validationError));
 }
 
 /** `GET/POST /api/roles`, `GET/PUT /api/roles/{id}`. */

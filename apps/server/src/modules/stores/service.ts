@@ -15,7 +15,8 @@ import { recordAuditEvent, recordAuditEvents } from "../../lib/audit.ts";
 import { toRevisioned } from "../../lib/envelope.ts";
 import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
 import { updateWithRevision } from "../../lib/revisions.ts";
-import { findExistingBrandIds, findOrganizationById } from "../organizations/repository.ts";
+import { findExistingBrandIds } from "../brands/repository.ts";
+import { findOrganizationById } from "../organizations/repository.ts";
 import {
   deleteStoreAddresses,
   deleteStoreSegmentations,
