@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { auditEvents, brands, users } from "../db/schema.ts";
-import { recordAuditEvent } from "./audit.ts";
+import { recordAuditEvent, recordAuditEvents } from "./audit.ts";
 import { updateWithRevision } from "./revisions.ts";
 
 describe("audit events", () => {
@@ -72,5 +72,22 @@ describe("audit events", () => {
     const [after] = await testApp.database.db.select().from(brands).where(eq(brands.id, brandId));
     expect(after).toEqual(before);
     expect(await brandEvents()).toHaveLength(1);
+  });
+
+  it("records more events at once than one statement can carry (65,535 parameters)", async () => {
+    const count = 12_000;
+    await testApp.database.db.transaction((tx) =>
+      recordAuditEvents(
+        tx,
+        Array.from({ length: count }, (_, index) => ({
+          actorUserId: adminId,
+          entityType: "bulk-test",
+          entityId: index,
+          action: "create",
+        })),
+      ),
+    );
+    const recorded = await testApp.database.db.$count(auditEvents, eq(auditEvents.entityType, "bulk-test"));
+    expect(recorded).toBe(count);
   });
 });

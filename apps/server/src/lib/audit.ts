@@ -13,12 +13,20 @@ export interface AuditEventInput {
   data?: unknown;
 }
 
+/** Seven parameters a row: batches stay well under PostgreSQL's 65,535 parameters a statement. */
+const auditBatchSize = 5_000;
+
 /**
  * Records who changed what. It takes a transaction, not the database, because the event must
  * commit or roll back together with the change it describes.
  */
 export async function recordAuditEvents(tx: Tx, events: readonly AuditEventInput[]): Promise<void> {
-  if (events.length === 0) return;
+  for (let start = 0; start < events.length; start += auditBatchSize) {
+    await insertAuditRows(tx, events.slice(start, start + auditBatchSize));
+  }
+}
+
+async function insertAuditRows(tx: Tx, events: readonly AuditEventInput[]): Promise<void> {
   await tx.insert(auditEvents).values(
     events.map((event) => ({
       actorUserId: event.actorUserId,

@@ -24,7 +24,13 @@ describe("POST /api/crocs/catalogs/publish", () => {
     testApp.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, "line_list"), eq(auditEvents.entityId, String(id)), eq(auditEvents.action, "publish")));
+      .where(
+        and(
+          eq(auditEvents.entityType, "line_list"),
+          eq(auditEvents.entityId, String(id)),
+          eq(auditEvents.action, "publish"),
+        ),
+      );
   const newLineList = (name: string, brandId = crocsId, stage: "saved" | "preview" = "saved") =>
     createLineList(
       testApp.database.db,
@@ -33,7 +39,11 @@ describe("POST /api/crocs/catalogs/publish", () => {
         name,
         stage,
         ...(stage === "saved"
-          ? { products: [{ modelCode: `${name}-1`, sizes: [{ size: "M9", sku: `${name}-1-9` }] }], catalogs: { crocs: [`${name}-1`] }, sortingCompleted: true }
+          ? {
+              products: [{ modelCode: `${name}-1`, sizes: [{ size: "M9", sku: `${name}-1-9` }] }],
+              catalogs: { crocs: [`${name}-1`] },
+              sortingCompleted: true,
+            }
           : {}),
       },
       adminId,
@@ -51,7 +61,11 @@ describe("POST /api/crocs/catalogs/publish", () => {
   afterAll(() => testApp?.close());
 
   it("needs a signed-in user", async () => {
-    const response = await testApp.app.inject({ method: "POST", url: "/api/crocs/catalogs/publish", payload: { lineListId: 1 } });
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/api/crocs/catalogs/publish",
+      payload: { lineListId: 1 },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -71,7 +85,11 @@ describe("POST /api/crocs/catalogs/publish", () => {
         createdNewStream: false,
         data: { id: lineListId, published: 1, _revision: 2 },
       });
-      expect(await row(lineListId)).toMatchObject({ published: true, revision: 2, publishedAt: expect.any(Date) });
+      expect(await row(lineListId)).toMatchObject({
+        published: true,
+        revision: 2,
+        publishedAt: expect.any(Date),
+      });
       expect(await publishEvents(lineListId)).toEqual([
         expect.objectContaining({ actorUserId: adminId, beforeRevision: 1, afterRevision: 2 }),
       ]);
@@ -82,7 +100,11 @@ describe("POST /api/crocs/catalogs/publish", () => {
       const before = await row(lineListId);
       const again = await publish({ lineListId });
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toMatchObject({ success: true, data: { published: 1, _revision: 2 }, nextExpectedStreamVersion: 2 });
+      expect(again.json()).toMatchObject({
+        success: true,
+        data: { published: 1, _revision: 2 },
+        nextExpectedStreamVersion: 2,
+      });
       expect(await row(lineListId)).toEqual(before);
       expect(await publishEvents(lineListId)).toHaveLength(1);
     });
@@ -105,12 +127,16 @@ describe("POST /api/crocs/catalogs/publish", () => {
     });
   });
 
-  it("answers 404 \"No line list found\" for an unknown id or a preview", async () => {
+  it('answers 404 "No line list found" for an unknown id or a preview', async () => {
     const preview = await newLineList("still-previewing", crocsId, "preview");
     for (const lineListId of [987_654, preview.id]) {
       const response = await publish({ lineListId });
       expect(response.statusCode, String(lineListId)).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: catalogMessages.noLineListFound, data: null });
+      expect(response.json()).toEqual({
+        success: false,
+        message: catalogMessages.noLineListFound,
+        data: null,
+      });
     }
     expect((await row(preview.id)).published).toBe(false);
   });
@@ -147,9 +173,14 @@ describe("publishing the current line list with none", () => {
   });
   afterAll(() => testApp?.close());
 
-  it("answers 404 \"No line list found\"", async () => {
+  it('answers 404 "No line list found"', async () => {
     const headers = await signIn(testApp);
-    const response = await testApp.app.inject({ method: "POST", url: "/api/crocs/catalogs/publish", payload: {}, headers });
+    const response = await testApp.app.inject({
+      method: "POST",
+      url: "/api/crocs/catalogs/publish",
+      payload: {},
+      headers,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(catalogMessages.noLineListFound);
   });

@@ -1,11 +1,57 @@
 import { crocsBrandNamePart } from "@cm/contracts/brands";
-import { catalogMessages, type PublishCatalogInput } from "@cm/contracts/catalogs";
+import {
+  catalogTabLabels,
+  segmentationFileHeaders,
+  segmentationLimits,
+  segmentationMessages,
+  type CatalogCounts,
+  type CatalogItem,
+  type CreateCatalogsResult,
+  type ItemPlacementChange,
+  type LineListCatalogsInput,
+  type PlaceItemsToInput,
+  type PlacementResult,
+  type PopulatedCatalogs,
+  type RemoveItemsInput,
+} from "@cm/contracts/catalog-segmentation";
+import {
+  catalogMessages,
+  catalogTypeValues,
+  itemPlacementValues,
+  unsortedCatalogType,
+  type CatalogType,
+  type ItemPlacement,
+  type PublishCatalogInput,
+} from "@cm/contracts/catalogs";
+import { noImageText, type LineListRowError } from "@cm/contracts/line-list-format";
 import type { LineList } from "@cm/contracts/line-lists";
-import type { Database } from "../../db/client.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
-import { NotFoundError } from "../../lib/errors.ts";
-import { findLatestLineListId, findLineListById, lockSavedLineList, markPublished } from "../line-lists/repository.ts";
+import type { Database, DbExecutor } from "../../db/client.ts";
+import { recordAuditEvent, recordAuditEvents, type AuditEventInput } from "../../lib/audit.ts";
+import { InvalidError, NotFoundError } from "../../lib/errors.ts";
+import {
+  findLatestLineListId,
+  findLineListById,
+  lockSavedLineList,
+  markPublished,
+  markSortingCompleted,
+} from "../line-lists/repository.ts";
 import { toLineList } from "../line-lists/service.ts";
+import {
+  bumpCatalogRevisions,
+  countPlacements,
+  deletePlacements,
+  deletePlacementsOtherThan,
+  ensureCatalogs,
+  findCatalogRevisions,
+  findItemIdsByModelCode,
+  findPlacementsOfLineList,
+  findSegmentationItems,
+  findSegmentationSizes,
+  insertPlacements,
+  lockLineListForSegmentation,
+  type Placement,
+} from "./repository.ts";
+import { readSegmentationFile, type SegmentationFileKind } from "./segmentation-file.ts";
 
 /**
  * Publishes a line list's catalogs: the line list with the given id, or else the current
@@ -38,5 +84,423 @@ export async function publishCatalog(
       changed = true;
     }
     return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed };
+  });
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Segmentation (issue 6): sorting a line list's items into its catalogs. An item is unsorted when
+ * it is in no catalog and may be in several. Every write locks the line list for its transaction,
+ * so concurrent writes on one line list apply one after the other, and each is a handful of
+ * set-based statements whatever its size.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The line list and its four places, each with its items in the line list's order. */
+export async function getPopulatedCatalogs(db: Database, lineListId: number): Promise<PopulatedCatalogs> {
+  // One snapshot, so the line list, its items and their placements agree with each other.
+  return db.transaction(
+    async (tx) => {
+      const row = await findLineListById(tx, lineListId);
+      if (!row || row.stage !== "saved") throw new NotFoundError(catalogMessages.noLineListFound);
+      const items = await findSegmentationItems(tx, lineListId);
+      const sizes = await findSegmentationSizes(tx, lineListId);
+      const placements = await findPlacementsOfLineList(tx, lineListId);
+
+      const places = new Map<ItemPlacement, CatalogItem[]>(itemPlacementValues.map((type) => [type, []]));
+      for (const item of items) {
+        const types = sortedTypes(placements.get(Number(item.id)));
+        const catalogItem: CatalogItem = {
+          id: item.model_code,
+          model_code: item.model_code,
+          silhouette: item.silhouette,
+          color: item.color,
+          sizes: sizes.get(Number(item.id)) ?? [],
+          image_url: imageUrl(item.first_image_url),
+          catalogTypes: types,
+        };
+        if (types.length === 0) places.get(unsortedCatalogType)!.push(catalogItem);
+        for (const type of types) places.get(type)!.push(catalogItem);
+      }
+      return {
+        lineList: toLineList(row),
+        catalogs: itemPlacementValues.map((type) => ({ type, lineListId, items: places.get(type)! })),
+      };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** The current line list's catalogs: those of the newest saved line list of the Crocs brand. */
+export async function getLatestCatalogs(db: Database): Promise<PopulatedCatalogs> {
+  const lineListId = await findLatestLineListId(db, crocsBrandNamePart);
+  if (lineListId === undefined) throw new NotFoundError(segmentationMessages.noCurrentCatalogs);
+  return getPopulatedCatalogs(db, lineListId);
+}
+
+function sortedTypes(types: Set<CatalogType> | undefined): CatalogType[] {
+  return types ? catalogTypeValues.filter((type) => types.has(type)) : [];
+}
+
+/** The placeholder (null) when the product has no picture; "No Image" is stored as none. */
+function imageUrl(first: string | null): string | null {
+  const url = first?.trim();
+  return url && url.toLowerCase() !== noImageText.toLowerCase() ? url : null;
+}
+
+/**
+ * The segmentation's revision: the sum of its catalogs' revisions, so it grows with every change
+ * to any of them. What a placement write answers as `nextExpectedStreamVersion`.
+ */
+function segmentationRevision(revisions: Map<CatalogType, number>): number {
+  let sum = 0;
+  for (const revision of revisions.values()) sum += revision;
+  return sum;
+}
+
+function catalogCreationEvents(
+  created: readonly CatalogType[],
+  ids: Map<CatalogType, number>,
+  lineListId: number,
+  actorUserId: number | null,
+): AuditEventInput[] {
+  return created.map((type) => ({
+    actorUserId,
+    entityType: "catalog",
+    entityId: ids.get(type)!,
+    action: "create",
+    afterRevision: 1,
+    data: { lineListId, type },
+  }));
+}
+
+export interface SegmentationWrite<TResult> {
+  result: TResult;
+  /** See `segmentationRevision`. */
+  revision: number;
+  /** Whether the request created catalogs (the line list had none of some type). */
+  createdCatalogs: boolean;
+}
+
+/** `POST /api/crocs/catalogs/create`: the line list's three catalogs, created when missing. */
+export async function createCatalogs(
+  db: Database,
+  input: LineListCatalogsInput,
+  actorUserId: number | null,
+): Promise<SegmentationWrite<CreateCatalogsResult>> {
+  const { lineListId } = input;
+  return db.transaction(async (tx) => {
+    if (!(await lockLineListForSegmentation(tx, lineListId))) {
+      throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
+    }
+    const { ids, created } = await ensureCatalogs(tx, lineListId);
+    await recordAuditEvents(tx, catalogCreationEvents(created, ids, lineListId, actorUserId));
+    const ordered = catalogTypeValues.filter((type) => created.includes(type));
+    return {
+      result: { lineListId, created: ordered, counts: await countPlacements(tx, lineListId) },
+      revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
+      createdCatalogs: created.length > 0,
+    };
+  });
+}
+
+/**
+ * `POST /api/crocs/catalogs/save`: the Save Catalogs button. Makes sure the catalogs exist and
+ * marks the line list's sorting completed (a revision and an audit event the first time only).
+ */
+export async function saveCatalogs(
+  db: Database,
+  input: LineListCatalogsInput,
+  actorUserId: number | null,
+): Promise<{ lineList: LineList; changed: boolean }> {
+  const { lineListId } = input;
+  return db.transaction(async (tx) => {
+    if (!(await lockSavedLineList(tx, lineListId))) throw new NotFoundError(catalogMessages.noLineListFound);
+    const { ids, created } = await ensureCatalogs(tx, lineListId);
+    const audit = catalogCreationEvents(created, ids, lineListId, actorUserId);
+    const marked = await markSortingCompleted(tx, lineListId);
+    if (marked) {
+      audit.push({
+        actorUserId,
+        entityType: "line_list",
+        entityId: lineListId,
+        action: "catalogs.save",
+        beforeRevision: marked.beforeRevision,
+        afterRevision: marked.afterRevision,
+        data: { sortingCompleted: true, counts: await countPlacements(tx, lineListId) },
+      });
+    }
+    await recordAuditEvents(tx, audit);
+    return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed: marked !== undefined };
+  });
+}
+
+export type PlacementOperation = "add" | "copy" | "move" | "remove";
+
+const failureMessages: Record<PlacementOperation, string> = {
+  add: segmentationMessages.addFailed,
+  copy: segmentationMessages.copyFailed,
+  move: segmentationMessages.moveFailed,
+  remove: segmentationMessages.removeFailed,
+};
+
+/** How many unknown model codes a refusal names; the rest are only counted. */
+const unknownCodesShown = 20;
+
+/** A placement request reduced to what it does: the items it takes out of and puts into catalogs. */
+export interface PlacementChanges {
+  operation: PlacementOperation;
+  lineListId: number;
+  /** Every model code the request names, in its order (repeats allowed). */
+  modelCodes: string[];
+  removals: { modelCode: string; type: CatalogType }[];
+  additions: { modelCode: string; type: CatalogType }[];
+  message: string;
+}
+
+/** "Athletic Catalog", or "Athletic Catalog and Crocs Catalog" for a request with several targets. */
+function targetsLabel(targets: readonly CatalogType[]): string {
+  const labels = catalogTypeValues
+    .filter((type) => targets.includes(type))
+    .map((type) => catalogTabLabels[type]);
+  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+function checkSelection(
+  changes: readonly { originCatalogType: ItemPlacement; targetCatalogType: CatalogType }[],
+): void {
+  if (changes.length === 0) throw new InvalidError(segmentationMessages.noItemsToMove);
+  if (changes.some((change) => change.originCatalogType === change.targetCatalogType)) {
+    throw new InvalidError(segmentationMessages.sameCategory);
+  }
+}
+
+/**
+ * Add, copy and move as the spec's per-item requests (`add-items`, `copy-items`, `move-items`)
+ * describe them. Add and copy put each item in its target and leave it where it was; move also
+ * takes it out of its origin (from unsorted, a move is an add). An item named twice ends up in
+ * every target it was sent to: all removals of a request happen before its additions.
+ */
+export function describePlacementChanges(
+  operation: Exclude<PlacementOperation, "remove">,
+  lineListId: number,
+  changes: readonly ItemPlacementChange[],
+): PlacementChanges {
+  checkSelection(changes);
+  const modelCodes = changes.map((change) => change.modelCode);
+  const targets = [...new Set(changes.map((change) => change.targetCatalogType))];
+  const label = targetsLabel(targets);
+  const count = new Set(modelCodes).size;
+  const fromUnsorted = changes.every((change) => change.originCatalogType === unsortedCatalogType);
+  const message =
+    operation === "move"
+      ? segmentationMessages.itemsMoved(count, label)
+      : operation === "copy"
+        ? segmentationMessages.itemsCopied(count, label)
+        : fromUnsorted
+          ? segmentationMessages.itemsAddedFromUnsorted(label)
+          : targets.length === 1
+            ? segmentationMessages.itemsAddedToCatalog(targets[0]!)
+            : segmentationMessages.itemsCopied(count, label);
+  return {
+    operation,
+    lineListId,
+    modelCodes,
+    removals:
+      operation === "move"
+        ? changes.flatMap(({ modelCode, originCatalogType }) =>
+            originCatalogType === unsortedCatalogType ? [] : [{ modelCode, type: originCatalogType }],
+          )
+        : [],
+    additions: changes.map(({ modelCode, targetCatalogType }) => ({ modelCode, type: targetCatalogType })),
+    message,
+  };
+}
+
+/** `add-items-to`, `copy-items-to` and a move of many items from one origin to one target. */
+export function describePlaceItemsTo(
+  operation: Exclude<PlacementOperation, "remove">,
+  input: PlaceItemsToInput,
+): PlacementChanges {
+  const { lineListId, modelCodes, originCatalogType, targetCatalogType } = input;
+  return describePlacementChanges(
+    operation,
+    lineListId,
+    modelCodes.map((modelCode) => ({ modelCode, originCatalogType, targetCatalogType })),
+  );
+}
+
+/** `remove-items`: the items leave that catalog; those in no other catalog are unsorted again. */
+export function describeRemoval(input: RemoveItemsInput): PlacementChanges {
+  if (input.modelCodes.length === 0) throw new InvalidError(segmentationMessages.noItemsToMove);
+  return {
+    operation: "remove",
+    lineListId: input.lineListId,
+    modelCodes: input.modelCodes,
+    removals: input.modelCodes.map((modelCode) => ({ modelCode, type: input.catalogType })),
+    additions: [],
+    message: segmentationMessages.itemsRemoved,
+  };
+}
+
+/**
+ * Applies a placement request in one transaction: all of it, or nothing when the line list is
+ * unknown (404) or any model code is not one of its items (400, naming the first codes). Sending
+ * it again gives the same state; catalogs whose items changed get a new revision, and a request
+ * that changed something is audited once on the line list.
+ */
+export async function applyPlacementChanges(
+  db: Database,
+  changes: PlacementChanges,
+  actorUserId: number | null,
+): Promise<SegmentationWrite<PlacementResult>> {
+  const { lineListId } = changes;
+  const namedCodes = [...new Set(changes.modelCodes)];
+  return db.transaction(async (tx) => {
+    if (!(await lockLineListForSegmentation(tx, lineListId))) {
+      throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
+    }
+    const itemIds = await findItemIdsByModelCode(tx, lineListId, namedCodes);
+    const unknown = namedCodes.filter((code) => !itemIds.has(code));
+    if (unknown.length > 0) {
+      throw new InvalidError(failureMessages[changes.operation], {
+        modelCodes: unknown
+          .slice(0, unknownCodesShown)
+          .map(segmentationMessages.segmentationUnknownModelCode),
+      });
+    }
+
+    const { ids, created } = await ensureCatalogs(tx, lineListId);
+    const toPlacements = (list: PlacementChanges["additions"]): Placement[] =>
+      list.map(({ modelCode, type }) => ({ itemId: itemIds.get(modelCode)!, type }));
+    const removed = await deletePlacements(tx, lineListId, toPlacements(changes.removals));
+    const added = await insertPlacements(tx, lineListId, toPlacements(changes.additions));
+
+    const audit = catalogCreationEvents(created, ids, lineListId, actorUserId);
+    const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
+    await bumpCatalogRevisions(tx, lineListId, changedTypes);
+    const counts = await countPlacements(tx, lineListId);
+    if (changedTypes.length > 0) {
+      audit.push({
+        actorUserId,
+        entityType: "line_list",
+        entityId: lineListId,
+        action: `catalogs.${changes.operation}`,
+        data: { items: namedCodes.length, modelCodes: namedCodes.slice(0, 100), added, removed, counts },
+      });
+    }
+    await recordAuditEvents(tx, audit);
+
+    return {
+      result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
+      revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
+      createdCatalogs: created.length > 0,
+    };
+  });
+}
+
+async function placementResult(
+  tx: DbExecutor,
+  lineListId: number,
+  namedCodes: readonly string[],
+  itemIds: Map<string, number>,
+  counts: CatalogCounts,
+): Promise<PlacementResult> {
+  const placements = await findPlacementsOfLineList(tx, lineListId, [...itemIds.values()]);
+  return {
+    lineListId,
+    items: namedCodes.map((modelCode) => ({
+      modelCode,
+      catalogTypes: sortedTypes(placements.get(itemIds.get(modelCode)!)),
+    })),
+    counts,
+  };
+}
+
+/** Why a pre-segmentation file was refused: its first errors and how many there are. */
+export interface PreSegmentationRefusal {
+  errors: LineListRowError[];
+  errorCount: number;
+}
+
+export type PreSegmentationOutcome =
+  | ({ ok: true } & SegmentationWrite<PlacementResult> & { message: string })
+  | ({ ok: false } & PreSegmentationRefusal);
+
+function refusal(errors: LineListRowError[]): { ok: false } & PreSegmentationRefusal {
+  const sorted = [...errors].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  return {
+    ok: false,
+    errors: sorted.slice(0, segmentationLimits.maxSegmentationErrors),
+    errorCount: errors.length,
+  };
+}
+
+/**
+ * `POST /api/crocs/catalogs/pre-segmented`: places the items a file names. Each item named is
+ * then in exactly the catalogs its rows list ("unsorted" adds none); items not named stay where
+ * they are. A file with any bad row changes nothing and is answered with its errors.
+ */
+export async function applyPreSegmentation(
+  db: Database,
+  lineListId: number,
+  file: { bytes: Buffer; kind: SegmentationFileKind },
+  actorUserId: number | null,
+): Promise<PreSegmentationOutcome> {
+  const lineList = await findLineListById(db, lineListId);
+  if (!lineList || lineList.stage !== "saved")
+    throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
+
+  const read = await readSegmentationFile(file.bytes, file.kind);
+  if (!read.ok) return refusal(read.errors);
+
+  return db.transaction(async (tx) => {
+    if (!(await lockLineListForSegmentation(tx, lineListId))) {
+      throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
+    }
+    const namedCodes = [...new Set(read.rows.map((row) => row.modelCode))];
+    const itemIds = await findItemIdsByModelCode(tx, lineListId, namedCodes);
+    const errors = [...read.errors];
+    for (const row of read.rows) {
+      if (itemIds.has(row.modelCode)) continue;
+      errors.push({
+        row: row.row,
+        column: segmentationFileHeaders.modelCode,
+        value: row.modelCode.slice(0, 100),
+        message: segmentationMessages.segmentationUnknownModelCode(row.modelCode.slice(0, 100)),
+      });
+    }
+    if (errors.length > 0) return refusal(errors);
+
+    const wanted = new Map<string, Set<CatalogType>>(namedCodes.map((code) => [code, new Set()]));
+    for (const row of read.rows) {
+      if (row.placement !== unsortedCatalogType) wanted.get(row.modelCode)!.add(row.placement);
+    }
+    const placements: Placement[] = [...wanted].flatMap(([code, types]) =>
+      [...types].map((type) => ({ itemId: itemIds.get(code)!, type })),
+    );
+
+    const { ids, created } = await ensureCatalogs(tx, lineListId);
+    const removed = await deletePlacementsOtherThan(tx, lineListId, [...itemIds.values()], placements);
+    const added = await insertPlacements(tx, lineListId, placements);
+    const audit = catalogCreationEvents(created, ids, lineListId, actorUserId);
+    const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
+    await bumpCatalogRevisions(tx, lineListId, changedTypes);
+    const counts = await countPlacements(tx, lineListId);
+    if (changedTypes.length > 0) {
+      audit.push({
+        actorUserId,
+        entityType: "line_list",
+        entityId: lineListId,
+        action: "catalogs.pre_segment",
+        data: { items: namedCodes.length, rows: read.rows.length, added, removed, counts },
+      });
+    }
+    await recordAuditEvents(tx, audit);
+    return {
+      ok: true as const,
+      result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
+      revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
+      createdCatalogs: created.length > 0,
+      message: segmentationMessages.segmentationApplied(namedCodes.length),
+    };
   });
 }

@@ -11,9 +11,10 @@ export interface LineListFilters {
   type?: LineListType;
 }
 
-const itemsCount = sql<number>`(select count(*) from ${lineListItems} where ${lineListItems.lineListId} = ${lineLists.id})`.mapWith(
-  Number,
-);
+const itemsCount =
+  sql<number>`(select count(*) from ${lineListItems} where ${lineListItems.lineListId} = ${lineLists.id})`.mapWith(
+    Number,
+  );
 
 const unsortedItemsCount = sql<number>`(
   select count(*) from ${lineListItems}
@@ -44,7 +45,6 @@ const lineListColumns = {
   updatedAt: lineLists.updatedAt,
 };
 
-
 /** Only saved line lists are listed: a preview is an upload still under review. */
 function savedLineListsWhere(filters: LineListFilters): SQL | undefined {
   const conditions: SQL[] = [eq(lineLists.stage, "saved")];
@@ -57,7 +57,6 @@ function savedLineListsWhere(filters: LineListFilters): SQL | undefined {
 }
 
 const newestFirst = [desc(lineLists.createdAt), desc(lineLists.id)];
-
 
 export async function findLineLists(db: DbExecutor, filters: LineListFilters) {
   return db
@@ -122,7 +121,10 @@ export async function findLineListById(db: DbExecutor, id: number): Promise<Line
  * The current line list: the newest saved one of the brands whose name contains `brandNamePart`
  * (the Crocs brand for `/api/crocs/...`).
  */
-export async function findLatestLineListId(db: DbExecutor, brandNamePart: string): Promise<number | undefined> {
+export async function findLatestLineListId(
+  db: DbExecutor,
+  brandNamePart: string,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ id: lineLists.id })
     .from(lineLists)
@@ -160,9 +162,28 @@ export async function markPublished(tx: DbExecutor, id: number): Promise<{ revis
   return row!;
 }
 
+/**
+ * Marks the line list's sorting completed and bumps its revision, unless it already is: then
+ * nothing changes and the answer is undefined.
+ */
+export async function markSortingCompleted(
+  tx: DbExecutor,
+  id: number,
+): Promise<{ beforeRevision: number; afterRevision: number } | undefined> {
+  const [row] = await tx
+    .update(lineLists)
+    .set({ sortingCompleted: true, revision: sql`${lineLists.revision} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(lineLists.id, id), eq(lineLists.sortingCompleted, false)))
+    .returning({ revision: lineLists.revision });
+  return row && { beforeRevision: row.revision - 1, afterRevision: row.revision };
+}
+
 export type NewLineList = typeof lineLists.$inferInsert;
 
-export async function insertLineList(tx: DbExecutor, values: NewLineList): Promise<{ id: number; revision: number }> {
+export async function insertLineList(
+  tx: DbExecutor,
+  values: NewLineList,
+): Promise<{ id: number; revision: number }> {
   const [row] = await tx
     .insert(lineLists)
     .values(values)
