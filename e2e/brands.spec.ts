@@ -129,4 +129,37 @@ test("a brand's line lists: search over name and type, Edit opens the preview", 
   await search.fill("spring");
   await page.getByRole("link", { name: "Edit Spring 2027 Pre-Book" }).click();
   await expect(page).toHaveURL(/\/home\/line-list\/preview\/\d+$/);
+  const lineListId = Number(new URL(page.url()).pathname.split("/").pop());
+
+  // A saved line list: its own 24 styles, read only (no view filter, no Save, no "new items").
+  await expect(page.getByRole("heading", { name: "Crocs Pre-Book Line List", level: 1 })).toBeVisible();
+  await expect(page.getByText("Saved line list", { exact: true })).toBeVisible();
+  await expect(page.getByText("Showing 24 of 24 styles")).toBeVisible();
+  const styles = page.getByRole("region", { name: "Styles" });
+  const rows = styles.locator("tbody tr[data-status]");
+  await expect(rows.first()).toContainText("10001-001");
+  await expect(rows.first()).toContainText("Classic");
+  await expect(rows.first()).toContainText("$49.99");
+  await expect(page.getByRole("combobox", { name: "View" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
+  await expect(page.getByText(/new items will be created/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Open catalogs" })).toHaveAttribute(
+    "href",
+    `/home/catalog-segmentation/${lineListId}`,
+  );
+  expect(await axe(page)).toEqual([]);
+
+  // The same search and sizes as a preview.
+  await page.getByRole("searchbox", { name: "Search styles" }).fill("echo");
+  await expect(page.getByText("Showing 3 of 24 styles")).toBeVisible();
+  await rows.first().getByRole("button", { name: "Show the sizes of 10008-001" }).click();
+  await expect(styles.getByRole("list", { name: "Sizes of 10008-001" })).toContainText("10008-001-W5");
+
+  // Back only returns: nothing is discarded, the line list is still there.
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Crocs Line List Table" })).toBeVisible();
+  await search.fill("");
+  await expect(table).toContainText("Spring 2027 Pre-Book");
+  await expect(table.getByRole("row")).toHaveCount(4);
 });

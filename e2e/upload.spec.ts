@@ -100,6 +100,10 @@ test("upload a workbook, watch the progress, filter the preview to new items, sa
     "Gender",
   ]);
   await expect(firstRows.getByRole("row")).toHaveCount(15);
+  // Read off the page's thread: in the preview's Web Worker, started when the dialog opened.
+  expect(page.workers().map((worker) => worker.url())).toContainEqual(
+    expect.stringMatching(/\/assets\/sheet-preview\.worker-[\w-]+\.js$/),
+  );
 
   // A pre-book needs its two dates before Upload is enabled.
   await expect(upload).toBeDisabled();

@@ -1,5 +1,5 @@
 // Import benchmark (issue 5):
-//   npm run bench:import [-- --styles 5000] [--rounds 3] [--database-url postgres://.../empty_db]
+//   npm run bench:import [-- --styles 5000] [--rounds 3] [--settle-ms 15000] [--database-url postgres://.../empty_db]
 //
 // Generates a Crocs line list of 5,000 styles (about 50,000 SKU rows) with the parser module's
 // sample generator (in a child process, so its memory does not count here), then measures in one
@@ -9,7 +9,9 @@
 //   (a) SheetJS alone reading the same file to rows (XLSX.read + sheet_to_json).
 // (a) runs in a child process. It prints both times (medians), their ratio (b / a) and the peak RSS
 // of this process during the pipeline: it holds the whole server, the parse worker and, by
-// default, the embedded database. Targets: ratio at most 1.5, peak RSS under 600 MB.
+// default, the embedded database. Before each round it waits (up to --settle-ms) for the resident
+// size to stop falling, so a round does not start on the previous one's leftovers.
+// Targets: ratio at most 1.5, peak RSS under 600 MB.
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
@@ -29,6 +31,8 @@ const { values } = parseArgs({
     // A fresh, empty PostgreSQL database to use instead of the embedded one.
     "database-url": { type: "string" },
     rounds: { type: "string", default: "3" },
+    // How long to wait at most, before each round, for the resident size to stop falling (0: not at all).
+    "settle-ms": { type: "string", default: "15000" },
     // Internal: measure (a) on this file in this (child) process and print it as JSON.
     "sheetjs-only": { type: "string" },
     // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
@@ -63,6 +67,7 @@ if (values["sheetjs-only"]) {
 }
 const styles = Number(values.styles);
 const rounds = Number(values.rounds);
+const settleMs = Number(values["settle-ms"]);
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -194,14 +199,37 @@ try {
       return JSON.parse(output.trim().split("\n").at(-1)!);
     }
 
+    /**
+     * Waits (up to `--settle-ms`) until the resident size stops falling: the parse worker's heap
+     * pages, and the start's, go back to the system a few seconds after the worker ends (V8 keeps
+     * them pooled meanwhile), so back-to-back rounds would otherwise each start on the previous
+     * one's leftovers. Uploads are minutes or hours apart on a real server.
+     */
+    async function settle(): Promise<{ from: number; to: number }> {
+      const from = process.memoryUsage().rss;
+      const deadline = performance.now() + settleMs;
+      let last = from;
+      let steady = 0;
+      // Settled: three seconds in a row without falling by 2 MB or more.
+      while (steady < 3 && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        globalThis.gc?.();
+        const now = process.memoryUsage().rss;
+        steady = last - now < 2 * 1024 * 1024 ? steady + 1 : 0;
+        last = now;
+      }
+      return { from, to: last };
+    }
+
     /** Runs a phase with the peak RSS reset before it: its peak, and what was resident before. */
     async function measured<T>(phase: () => T | Promise<T>) {
       globalThis.gc?.();
+      const settled = await settle();
       const before = process.memoryUsage().rss;
       const reset = await resetHighWaterMark();
       const result = await phase();
       const peak = (reset ? await highWaterMark() : undefined) ?? peakRss();
-      return { result, before, peak };
+      return { result, before, peak, settled };
     }
 
     // Alternating rounds, so both measures see the same machine load (other work on a shared box).
@@ -212,7 +240,7 @@ try {
       sheetJs.push(sheetJsAlone());
       const [b, a] = [pipelines.at(-1)!, sheetJs.at(-1)!];
       console.log(
-        `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (upload ${seconds(b.result.upload)}, process ${seconds(b.result.process)}, preview ${seconds(b.result.preview)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} -> peak ${mb(b.peak)}`,
+        `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (upload ${seconds(b.result.upload)}, process ${seconds(b.result.process)}, preview ${seconds(b.result.preview)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} (settled from ${mb(b.settled.from)}) -> peak ${mb(b.peak)}`,
       );
     }
 

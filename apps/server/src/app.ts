@@ -19,6 +19,7 @@ import { rolesRoutes } from "./modules/roles/routes.ts";
 import { storageModule } from "./modules/storage/plugin.ts";
 import { storesRoutes } from "./modules/stores/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
+import { uploadSweepPlugin } from "./modules/uploads/sweep.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { registerApiDocs } from "./plugins/api-docs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -69,7 +70,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: loggerOptions(config),
     // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
-    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    trustProxy:
+      typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -121,6 +123,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(catalogRoutes);
   await app.register(storageModule);
   await app.register(uploadRoutes);
+  // Deletes uploaded files never processed, an hour after their PUT (docs/uploads.md).
+  await app.register(uploadSweepPlugin);
   await app.register(processLineListRoutes());
   await app.register(itemRoutes);
 

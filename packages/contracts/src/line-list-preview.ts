@@ -104,9 +104,12 @@ export const existingStyleSchema = previewStyleSchema.omit({ items: true }).exte
 });
 export type ExistingStyle = z.infer<typeof existingStyleSchema>;
 
-/** One row of the preview table: the style from the file, its sizes and how it compares. */
+/**
+ * One row of the preview table: the style from the file, its sizes and how it compares. In `saved`
+ * mode, the line list's product: status "old", nothing changed or removed.
+ */
 export const previewStyleRowSchema = previewStyleSchema.omit({ items: true }).extend({
-  /** The staged style's id. */
+  /** The staged style's id; in `saved` mode the line list item's. */
   id: z.number().int(),
   /** Order in the workbook, from 0. */
   position: z.number().int(),
@@ -140,6 +143,15 @@ export const droppedStyleSchema = z.object({
 });
 export type DroppedStyle = z.infer<typeof droppedStyleSchema>;
 
+/**
+ * What the preview screen shows: an upload waiting to be saved (`upload`: a new line list in
+ * preview, or an update of a saved one), or a saved line list with nothing waiting (`saved`: its
+ * own styles, read only; opened by Edit on the brand's line lists).
+ */
+export const previewModeValues = ["upload", "saved"] as const;
+export const previewModeSchema = z.enum(previewModeValues);
+export type PreviewMode = z.infer<typeof previewModeSchema>;
+
 /** `GET /api/crocs/preview/{lineListId}`: SPEC.md's "Preview model" plus what the screen shows. */
 export const previewSummarySchema = z.object({
   /** Preview model: id, type, brand, dateSent, dateReceived, futureDateOfAvailability. */
@@ -151,19 +163,27 @@ export const previewSummarySchema = z.object({
   /** The deadline for orders. */
   dateReceived: z.string().nullable(),
   futureDateOfAvailability: z.string().nullable(),
-  /** The line list itself: stage "preview" for a new upload, "saved" for an update of one. */
+  /** The line list itself: stage "preview" for a new upload, "saved" for an update of one or in `saved` mode. */
   lineList: lineListSchema,
-  action: uploadActionSchema,
-  fileName: z.string(),
-  season: z.string(),
-  year: z.number().int(),
-  /** SKU rows read from the file. */
+  mode: previewModeSchema,
+  /** The waiting upload's action; null in `saved` mode. */
+  action: uploadActionSchema.nullable(),
+  /** The waiting upload's file; in `saved` mode the file last saved into the line list, null when none. */
+  fileName: z.string().nullable(),
+  /** From the upload's first sheet; in `saved` mode the line list's own (null when unset). */
+  season: z.string().nullable(),
+  year: z.number().int().nullable(),
+  /** SKU rows read from the file; in `saved` mode the line list's sizes. */
   rowCount: z.number().int(),
-  /** Styles per status over the whole upload (search and view do not change them). */
+  /**
+   * Styles per status over the whole upload (search and view do not change them). In `saved` mode
+   * every style is the product itself: all "old".
+   */
   counts: previewCountsSchema,
   /** update only (else count 0): the line list's styles missing from the new file; saving keeps them. */
   dropped: z.object({ count: z.number().int(), styles: z.array(droppedStyleSchema) }),
-  uploadedAt: z.string(),
+  /** When the upload was processed; in `saved` mode the last saved upload's, null when none. */
+  uploadedAt: z.string().nullable(),
 });
 export type PreviewSummary = z.infer<typeof previewSummarySchema>;
 
@@ -205,11 +225,14 @@ export const previewMessages = {
   saveFailed: "Error saving preview",
   cancelFailed: "Error canceling preview",
   discarded: "Uploaded data discarded",
+  savedBadge: "Saved line list",
+  openCatalogs: "Open catalogs",
   droppedNotice: (count: number) =>
     `${count} styles of this line list are not in the new file; saving keeps them in the line list.`,
   // Server answers.
   lineListNotFound: "Line list not found",
   noPreview: "No preview found for this line list",
+  nothingToDiscard: "This line list is saved and has no upload waiting: there is nothing to discard",
 } as const;
 
 /* ---------------------------------------------------------------------------------------------

@@ -1,10 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { link, mkdir, stat, unlink } from "node:fs/promises";
+import { link, mkdir, readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { LocalObjectCopy, ObjectStore, PresignedPut, PresignPutInput } from "./object-store.ts";
-import { isUploadKey } from "./object-store.ts";
+import type {
+  LocalObjectCopy,
+  ObjectStore,
+  PresignedPut,
+  PresignPutInput,
+  StoredObject,
+} from "./object-store.ts";
+import { isUploadKey, uploadKeyPrefix } from "./object-store.ts";
 import { signedQuery } from "./signed-url.ts";
 
 /** Why a body could not be stored; the route turns each into its status. */
@@ -58,6 +64,9 @@ function copyAtMost(body: Readable, file: string, limit: number): Promise<number
     out.once("error", fail);
   });
 }
+
+/** The temporary file `write` streams a body into, beside the object: `.{name}.{random}.part`. */
+const temporaryFilePattern = /^\.[^/]+\.[0-9a-f]{12}\.part$/;
 
 /** The local-disk store: objects are files under `root`, written through signed PUT URLs. */
 export class LocalObjectStore implements ObjectStore {
@@ -151,5 +160,47 @@ export class LocalObjectStore implements ObjectStore {
     await unlink(this.objectPath(key)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOENT") throw error;
     });
+  }
+
+  /** Files of the uploads folder (name and modification time) matching `wanted`; gone ones skipped. */
+  async *#files(wanted: (name: string) => boolean): AsyncIterable<{ name: string; modified: Date }> {
+    const folder = path.join(this.root, uploadKeyPrefix);
+    let entries: string[];
+    try {
+      entries = await readdir(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const name of entries) {
+      if (!wanted(name)) continue;
+      try {
+        const info = await stat(path.join(folder, name));
+        if (info.isFile()) yield { name, modified: info.mtime };
+      } catch (error) {
+        // Deleted since the listing (processed and refused, discarded): not there any more.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+  }
+
+  async *listUploads(options: { modifiedBefore: Date }): AsyncIterable<StoredObject> {
+    for await (const file of this.#files((name) => isUploadKey(`${uploadKeyPrefix}${name}`))) {
+      if (file.modified < options.modifiedBefore) {
+        yield { key: `${uploadKeyPrefix}${file.name}`, lastModified: file.modified };
+      }
+    }
+  }
+
+  async removeAbandonedWrites(modifiedBefore: Date): Promise<number> {
+    let removed = 0;
+    for await (const file of this.#files((name) => temporaryFilePattern.test(name))) {
+      if (file.modified >= modifiedBefore) continue;
+      await unlink(path.join(this.root, uploadKeyPrefix, file.name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+      removed += 1;
+    }
+    return removed;
   }
 }

@@ -31,6 +31,12 @@ export interface LocalObjectCopy {
   release(): Promise<void>;
 }
 
+/** An upload object as a listing shows it. */
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+}
+
 export interface ObjectStore {
   readonly kind: "local" | "s3";
   presignPut(input: PresignPutInput): Promise<PresignedPut>;
@@ -38,6 +44,17 @@ export interface ObjectStore {
   openLocalCopy(key: string): Promise<LocalObjectCopy | undefined>;
   /** Deletes the object; deleting a missing object is fine. */
   delete(key: string): Promise<void>;
+  /**
+   * The upload objects (keys `newUploadKey` makes, nothing else) last written before
+   * `modifiedBefore`, in no particular order, fetched page by page as the caller iterates.
+   */
+  listUploads(options: { modifiedBefore: Date }): AsyncIterable<StoredObject>;
+  /**
+   * Removes what interrupted writes left behind before `modifiedBefore` (the local store's
+   * temporary `.part` files, e.g. after a crash mid-PUT); answers how many. S3 writes are atomic:
+   * nothing to remove there.
+   */
+  removeAbandonedWrites(modifiedBefore: Date): Promise<number>;
 }
 
 /** Line list uploads are kept under this prefix, one object per upload. */

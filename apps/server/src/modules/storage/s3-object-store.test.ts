@@ -1,5 +1,6 @@
 import { workbookContentTypes } from "@cm/contracts/uploads";
-import { describe, expect, it } from "vitest";
+import type { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { describe, expect, it, vi } from "vitest";
 import { newUploadKey, objectStoreOrigin } from "./object-store.ts";
 import { S3ObjectStore } from "./s3-object-store.ts";
 
@@ -50,5 +51,48 @@ describe("the S3 store's presigned PUT", () => {
     expect(
       objectStoreOrigin({ S3_BUCKET: undefined, S3_REGION: "us-east-1", S3_ENDPOINT: undefined }),
     ).toBeUndefined();
+  });
+});
+
+describe("the S3 store's listing of uploads", () => {
+  it("pages through the uploads/ prefix and answers only old upload keys", async () => {
+    const store = new S3ObjectStore({ bucket: "line-lists", region: "eu-west-1" });
+    const [oldKey, otherOldKey, newKey] = [newUploadKey("xlsx"), newUploadKey("xls"), newUploadKey("xlsx")];
+    const old = new Date("2027-01-01T10:00:00Z");
+    const pages = {
+      first: {
+        IsTruncated: true,
+        NextContinuationToken: "page-2",
+        Contents: [
+          { Key: oldKey, LastModified: old },
+          { Key: newKey, LastModified: new Date("2027-01-01T12:30:00Z") },
+          // Not keys the app makes: never touched.
+          { Key: "uploads/notes.txt", LastModified: old },
+          { Key: "uploads/", LastModified: old },
+        ],
+      },
+      second: { IsTruncated: false, Contents: [{ Key: otherOldKey, LastModified: old }] },
+    };
+    const send = vi
+      .spyOn(store.client, "send")
+      .mockImplementation(async (command) =>
+        (command as ListObjectsV2Command).input.ContinuationToken === "page-2" ? pages.second : pages.first,
+      );
+    const listed = [];
+    for await (const object of store.listUploads({ modifiedBefore: new Date("2027-01-01T12:00:00Z") })) {
+      listed.push(object);
+    }
+    expect(listed).toEqual([
+      { key: oldKey, lastModified: old },
+      { key: otherOldKey, lastModified: old },
+    ]);
+    expect(send).toHaveBeenCalledTimes(2);
+    const inputs = send.mock.calls.map(([command]) => (command as ListObjectsV2Command).input);
+    expect(inputs).toEqual([
+      { Bucket: "line-lists", Prefix: "uploads/", ContinuationToken: undefined },
+      { Bucket: "line-lists", Prefix: "uploads/", ContinuationToken: "page-2" },
+    ]);
+    // A presigned PUT is whole or nothing: no partial writes to clean.
+    expect(await store.removeAbandonedWrites()).toBe(0);
   });
 });

@@ -7,13 +7,20 @@ import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { LocalObjectCopy, ObjectStore, PresignedPut, PresignPutInput } from "./object-store.ts";
-import { isUploadKey } from "./object-store.ts";
+import type {
+  LocalObjectCopy,
+  ObjectStore,
+  PresignedPut,
+  PresignPutInput,
+  StoredObject,
+} from "./object-store.ts";
+import { isUploadKey, uploadKeyPrefix } from "./object-store.ts";
 
 export interface S3ObjectStoreOptions {
   bucket: string;
@@ -97,5 +104,34 @@ export class S3ObjectStore implements ObjectStore {
   async delete(key: string): Promise<void> {
     if (!isUploadKey(key)) return;
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * Lists the `uploads/` prefix (1,000 keys a request; needs s3:ListBucket on the bucket). Keys
+   * that are not upload keys are never returned, so other objects in the bucket are safe.
+   */
+  async *listUploads(options: { modifiedBefore: Date }): AsyncIterable<StoredObject> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: uploadKeyPrefix,
+          ContinuationToken: continuationToken,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key || !isUploadKey(object.Key) || !object.LastModified) continue;
+        if (object.LastModified < options.modifiedBefore) {
+          yield { key: object.Key, lastModified: object.LastModified };
+        }
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /** A presigned PUT stores the whole object or nothing: there are no partial writes to remove. */
+  async removeAbandonedWrites(): Promise<number> {
+    return 0;
   }
 }

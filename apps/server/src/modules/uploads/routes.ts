@@ -54,7 +54,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Preview of an uploaded line list",
         description:
-          "The preview model (type, brand, dates), the upload's file, season and year, the number of styles per status against the brand's products (new, changed, old) and, for an update, the line list's styles the new file dropped. 404 when the line list has no upload waiting.",
+          "The preview model (type, brand, dates), the upload's file, season and year, the number of styles per status against the brand's products (new, changed, old) and, for an update, the line list's styles the new file dropped. A saved line list with no upload waiting answers mode `saved`: its own styles, all old. 404 for an unknown line list.",
         tags: ["preview"],
         params: lineListIdParamsSchema,
         response: { 200: envelopeSchema(previewSummarySchema), ...notFound },
@@ -69,7 +69,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Styles of a preview",
         description:
-          "A page of the upload's styles in workbook order, each with its sizes, its status (new, changed, old), the fields that changed and the product as it stands. `view` filters by status; `search` matches model_code, franchise, silhouette, color, gender and msrp (case-insensitive substring).",
+          "A page of the upload's styles in workbook order, each with its sizes, its status (new, changed, old), the fields that changed and the product as it stands. `view` filters by status; `search` matches model_code, franchise, silhouette, color, gender and msrp (case-insensitive substring). For a saved line list with no upload waiting: its products in the line list's order, all old.",
         tags: ["preview"],
         params: lineListIdParamsSchema,
         querystring: previewStylesQuerySchema,
@@ -107,10 +107,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Discard uploaded data",
         description:
-          "Removes the line list's waiting upload (its staged styles and stored file) and the line list itself when it is only a preview. A saved line list is never deleted; with nothing waiting, nothing changes.",
+          "Removes the line list's waiting upload (its staged styles and stored file) and the line list itself when it is only a preview. A saved line list is never deleted: with no update waiting on it, 409.",
         tags: ["preview"],
         params: lineListIdParamsSchema,
-        response: { 200: envelopeSchema(discardPreviewDataSchema), ...notFound },
+        response: { 200: envelopeSchema(discardPreviewDataSchema), ...notFound, 409: errorEnvelopeSchema },
       },
     },
     async (request) =>

@@ -32,6 +32,8 @@ import { paginated } from "../../lib/pagination.ts";
 import { ensureCatalogs } from "../catalogs/repository.ts";
 import { findLineListById } from "../line-lists/repository.ts";
 import { createLineListInTransaction, toLineList } from "../line-lists/service.ts";
+import { findSizes, pageLineListProducts, type ProductRow } from "../items/repository.ts";
+import { toCrocsItem } from "../items/service.ts";
 import { newUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import {
   attachUploadToLineList,
@@ -50,7 +52,9 @@ import {
   pageDiff,
   replaceSizesFromUpload,
   upsertProductsFromUpload,
+  countLineListSkus,
   type DiffRow,
+  type UploadRow,
 } from "./repository.ts";
 
 /* ---------------------------------------------------------------------------------------------
@@ -236,22 +240,26 @@ async function stageInTransaction(
  * The preview.
  * ------------------------------------------------------------------------------------------- */
 
-async function requirePendingUpload(db: DbExecutor, lineListId: number) {
+type LineListRow = NonNullable<Awaited<ReturnType<typeof findLineListById>>>;
+
+/**
+ * What the preview of a line list shows: its waiting upload, or (a saved line list with nothing
+ * waiting) the line list itself. 404 for an unknown line list, or one in preview without upload.
+ */
+async function findPreviewSource(
+  db: DbExecutor,
+  lineListId: number,
+): Promise<{ lineList: LineListRow; upload: UploadRow | undefined }> {
   const lineList = await findLineListById(db, lineListId);
   if (!lineList) throw new NotFoundError(previewMessages.lineListNotFound);
   const upload = await findPendingUpload(db, lineListId);
-  if (!upload) throw new NotFoundError(previewMessages.noPreview);
+  if (!upload && lineList.stage !== "saved") throw new NotFoundError(previewMessages.noPreview);
   return { lineList, upload };
 }
 
 const money = (value: string | null) => (value === null ? null : Number(value));
 
-export async function getPreviewSummary(db: DbExecutor, lineListId: number): Promise<PreviewSummary> {
-  const { lineList, upload } = await requirePendingUpload(db, lineListId);
-  const [counts, dropped] = await Promise.all([
-    countByStatus(db, upload.id, lineList.brandId),
-    upload.action === "update" ? findDroppedStyles(db, lineListId, upload.id) : Promise.resolve([]),
-  ]);
+function previewModel(lineList: LineListRow) {
   return {
     id: lineList.id,
     type: lineList.type,
@@ -261,6 +269,19 @@ export async function getPreviewSummary(db: DbExecutor, lineListId: number): Pro
     dateReceived: lineList.deadline,
     futureDateOfAvailability: lineList.dateOfAvailability,
     lineList: toLineList(lineList),
+  };
+}
+
+export async function getPreviewSummary(db: DbExecutor, lineListId: number): Promise<PreviewSummary> {
+  const { lineList, upload } = await findPreviewSource(db, lineListId);
+  if (!upload) return savedLineListSummary(db, lineList);
+  const [counts, dropped] = await Promise.all([
+    countByStatus(db, upload.id, lineList.brandId),
+    upload.action === "update" ? findDroppedStyles(db, lineListId, upload.id) : Promise.resolve([]),
+  ]);
+  return {
+    ...previewModel(lineList),
+    mode: "upload",
     action: upload.action,
     fileName: upload.fileName,
     season: upload.season,
@@ -279,6 +300,27 @@ export async function getPreviewSummary(db: DbExecutor, lineListId: number): Pro
       })),
     },
     uploadedAt: upload.createdAt.toISOString(),
+  };
+}
+
+/** A saved line list with nothing waiting: its own styles, each the product itself ("old"). */
+async function savedLineListSummary(db: DbExecutor, lineList: LineListRow): Promise<PreviewSummary> {
+  const [skus, lastUpload] = await Promise.all([
+    countLineListSkus(db, lineList.id),
+    findLatestConfirmedUpload(db, lineList.id),
+  ]);
+  const styles = Number(lineList.itemsCount);
+  return {
+    ...previewModel(lineList),
+    mode: "saved",
+    action: null,
+    fileName: lastUpload?.fileName ?? null,
+    season: lineList.season,
+    year: lineList.year,
+    rowCount: skus,
+    counts: { all: styles, new: 0, changed: 0, old: styles },
+    dropped: { count: 0, styles: [] },
+    uploadedAt: lastUpload?.createdAt.toISOString() ?? null,
   };
 }
 
@@ -378,16 +420,59 @@ export async function getPreviewStyles(
   lineListId: number,
   query: Required<Pick<PreviewStylesQuery, "page" | "pageSize" | "view">> & { search?: string },
 ): Promise<PaginatedEnvelope<PreviewStyleRow>> {
-  const { lineList, upload } = await requirePendingUpload(db, lineListId);
+  const { lineList, upload } = await findPreviewSource(db, lineListId);
+  const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  const page = { page: query.page, pageSize: query.pageSize };
+  if (!upload) {
+    // Saved: every style is the product itself, so only "all" and "old" have any.
+    if (query.view === "new" || query.view === "changed") return paginated([], { ...page, total: 0 });
+    const { rows, total } = await pageLineListProducts(db, lineListId, {
+      search: query.search || undefined,
+      ...window,
+    });
+    const sizes = await findSizes(
+      db,
+      rows.map((row) => row.product.id),
+    );
+    return paginated(
+      rows.map((row) => savedStyleRow(row, sizes.get(row.product.id) ?? [])),
+      { ...page, total },
+    );
+  }
   const { rows, total } = await pageDiff(db, {
     uploadId: upload.id,
     brandId: lineList.brandId,
     view: query.view,
     search: query.search || undefined,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    ...window,
   });
-  return paginated(rows.map(toStyleRow), { page: query.page, pageSize: query.pageSize, total });
+  return paginated(rows.map(toStyleRow), { ...page, total });
+}
+
+/** A saved line list's product as a row of the preview table: nothing to compare, so "old". */
+function savedStyleRow(
+  row: { product: ProductRow; lineListItemId: number; position: number },
+  sizes: { size: string; sku: string }[],
+): PreviewStyleRow {
+  const item = toCrocsItem(row.product, sizes);
+  return {
+    id: row.lineListItemId,
+    position: row.position,
+    status: "old",
+    franchise: item.franchise,
+    silhouette: item.silhouette,
+    model_code: item.model_code,
+    color: item.color,
+    gender: item.gender,
+    msrp: item.msrp,
+    expected_shipped_date: item.expected_shipped_date,
+    image_urls: item.image_urls,
+    attributes: item.attributes,
+    changedFields: [],
+    previous: null,
+    items: item.items.map((size) => ({ ...size, status: "old" as const })),
+    removedItems: [],
+  };
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -481,7 +566,8 @@ export async function confirmPreview(
 
 /**
  * Discards what an upload staged: its styles and record, and the line list itself when it is
- * still a preview (never a saved one), then the stored file. Nothing waiting: nothing to do.
+ * still a preview (never a saved one), then the stored file. A saved line list with nothing
+ * waiting is refused (409): there is no upload to discard, and the line list itself never is.
  */
 export async function discardPreview(
   db: Database,
@@ -493,6 +579,8 @@ export async function discardPreview(
     const target = await lockLineList(tx, lineListId);
     if (!target) throw new NotFoundError(previewMessages.lineListNotFound);
     const upload = await findPendingUpload(tx, lineListId, { lock: true });
+    // A saved line list is never discarded: only an update waiting on it is.
+    if (!upload && target.stage === "saved") throw new ConflictError(previewMessages.nothingToDiscard);
     const discardedStyles = upload?.stylesCount ?? 0;
     if (upload) await deleteUpload(tx, upload.id);
     const lineListDeleted = target.stage === "preview";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PreviewStyleRow, PreviewSummary } from "@cm/contracts/line-list-preview";
+import { previewMessages, type PreviewStyleRow, type PreviewSummary } from "@cm/contracts/line-list-preview";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
@@ -105,6 +105,7 @@ describe("re-uploading into a line list (update)", () => {
 
     const summary = await summaryOf(lineListId);
     expect(summary).toMatchObject({
+      mode: "upload",
       action: "update",
       fileName: "Summer 2027 v2.xlsx",
       counts: { all: 11, new: 3, changed: 3, old: 5 },
@@ -220,11 +221,13 @@ describe("re-uploading into a line list (update)", () => {
       stage: "saved",
       itemsCount: 13,
     });
-    // Nothing waiting any more: discarding again changes nothing.
-    expect((await discard(lineListId)).json().data).toEqual({
-      lineListId,
-      discardedStyles: 0,
-      lineListDeleted: false,
+    // Nothing waiting any more: the saved line list itself is never discarded.
+    const again = await discard(lineListId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: previewMessages.nothingToDiscard });
+    expect({ ...(await snapshot(testApp)).tables, audit_events: 0 }).toEqual({
+      ...before.tables,
+      audit_events: 0,
     });
   });
 

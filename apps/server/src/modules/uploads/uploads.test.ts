@@ -152,8 +152,46 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
     expect(await db.$count(products)).toBe(12);
     expect(await db.$count(lineListItems, eq(lineListItems.lineListId, id))).toBe(12);
 
-    // The preview is gone once saved.
-    expect((await get(`/api/crocs/preview/${id}`)).statusCode).toBe(404);
+    // Saved: the preview shows the line list's own styles (Edit on the brand's line lists).
+    expect(await summaryOf(id)).toMatchObject({
+      id,
+      mode: "saved",
+      action: null,
+      fileName: "Crocs Spring 2027.xlsx",
+      season: "Spring",
+      year: 2027,
+      rowCount: table.rows.length - 1,
+      counts: { all: 12, new: 0, changed: 0, old: 12 },
+      dropped: { count: 0, styles: [] },
+      lineList: { id, stage: "saved", itemsCount: 12 },
+    });
+    const saved = await stylesOf(id, "page=1&pageSize=5");
+    expect(saved.pagination).toMatchObject({ page: 1, pageSize: 5, total: 12, totalPages: 3 });
+    expect(saved.data.map((style) => style.model_code)).toEqual(codes.slice(0, 5));
+    expect(saved.data[0]).toMatchObject({
+      status: "old",
+      changedFields: [],
+      previous: null,
+      removedItems: [],
+      msrp: firstRows[0]![col.msrp],
+      items: firstRows.map((row) => ({ size: row[col.size], sku: row[col.sku], status: "old" })),
+    });
+    expect((await stylesOf(id, `search=${codes[3]!.toLowerCase()}`)).data.map((s) => s.model_code)).toEqual([
+      codes[3],
+    ]);
+    expect((await stylesOf(id, "view=old")).pagination.total).toBe(12);
+    expect((await stylesOf(id, "view=new")).pagination.total).toBe(0);
+    expect((await stylesOf(id, "view=changed")).data).toEqual([]);
+
+    // Saved, nothing waiting: discarding is refused and changes nothing.
+    const beforeDiscard = await snapshot(testApp);
+    const discard = await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/crocs/discard-uploaded-data/${id}`,
+      headers: auth,
+    });
+    expect(discard.statusCode).toBe(409);
+    expect(await snapshot(testApp)).toEqual(beforeDiscard);
   });
 
   it("reads an .xls line list the same way", async () => {
@@ -165,6 +203,7 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
       attributes: { dateOfAvailability: "2028-03-01" },
     });
     expect(await summaryOf(id)).toMatchObject({
+      mode: "upload",
       type: "future-stock",
       futureDateOfAvailability: "2028-03-01",
       season: "Fall",
@@ -220,6 +259,36 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
     });
   });
 
+  it("shows a saved line list that never came from an upload, read only", async () => {
+    const { createLineList } = await import("../line-lists/service.ts");
+    const { demoProducts } = await import("../../db/demo-seed.ts");
+    const brandId = (await get("/api/brands"))
+      .json()
+      .data.find((b: { name: string }) => b.name === "Crocs").id;
+    const products3 = demoProducts(40).slice(37);
+    const lineList = await createLineList(
+      testApp.database.db,
+      { brandId, name: "Seeded", type: "own-stock", stage: "saved", products: products3 },
+      null,
+    );
+    expect(await summaryOf(lineList.id)).toMatchObject({
+      mode: "saved",
+      action: null,
+      fileName: null,
+      uploadedAt: null,
+      season: null,
+      year: null,
+      rowCount: products3.reduce((sum, product) => sum + product.sizes.length, 0),
+      counts: { all: 3, new: 0, changed: 0, old: 3 },
+    });
+    const { data } = await stylesOf(lineList.id);
+    expect(data.map((style) => style.model_code)).toEqual(products3.map((product) => product.modelCode));
+    expect(data[1]!.items).toEqual(products3[1]!.sizes.map((size) => ({ ...size, status: "old" })));
+    expect(data[1]!.image_urls).toEqual([]);
+    // Confirming has nothing to apply: there was never an upload.
+    expect((await post(`/api/crocs/preview/${lineList.id}/confirm`)).statusCode).toBe(404);
+  });
+
   it("needs a signed-in user for every step but the PUT", async () => {
     for (const [method, url] of [
       ["POST", "/api/uploads/get-presigned-upload-url"],
@@ -236,7 +305,7 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
     }
   });
 
-  it("answers 404 for a line list that does not exist or has nothing waiting", async () => {
+  it("answers 404 for a line list that does not exist or, in preview, has nothing waiting", async () => {
     expect((await get("/api/crocs/preview/999999")).json()).toMatchObject({ message: "Line list not found" });
     expect((await post("/api/crocs/preview/999999/confirm")).statusCode).toBe(404);
     const discard = await testApp.app.inject({
@@ -245,9 +314,18 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
       headers: auth,
     });
     expect(discard.statusCode).toBe(404);
-    const [saved] = await testApp.database.db.select().from(lineLists).where(eq(lineLists.stage, "saved"));
-    expect((await get(`/api/crocs/preview/${saved!.id}`)).json()).toMatchObject({
+    expect((await get("/api/crocs/preview/999999/styles")).statusCode).toBe(404);
+    // A line list in preview whose upload is gone (not reachable through the API) has nothing to show.
+    const { createLineList } = await import("../line-lists/service.ts");
+    const orphan = await createLineList(
+      testApp.database.db,
+      { brandId: (await get("/api/brands")).json().data[0].id, name: "Orphan", stage: "preview" },
+      null,
+    );
+    expect((await get(`/api/crocs/preview/${orphan.id}`)).json()).toMatchObject({
       message: "No preview found for this line list",
     });
+    expect((await get(`/api/crocs/preview/${orphan.id}/styles`)).statusCode).toBe(404);
+    await testApp.database.db.delete(lineLists).where(eq(lineLists.id, orphan.id));
   });
 });

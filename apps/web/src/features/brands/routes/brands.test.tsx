@@ -159,7 +159,9 @@ describe("create brand", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Create" }));
     expect(await screen.findByText("Brand created successfully")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/brands"));
-    const [[input, init]] = api.writes();
+    const writes = api.writes();
+    expect(writes).toHaveLength(1);
+    const [input, init] = writes[0]!;
     expect(String(input)).toBe("/api/brands");
     // Trimmed, category 1, and no description at all rather than a blank one.
     expect(JSON.parse(String(init?.body))).toEqual({ name: "Teva", categoryId: 1 });
@@ -194,7 +196,9 @@ describe("edit brand", { timeout: 30_000 }, () => {
 
     expect(await screen.findByText("Brand updated successfully")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/brands"));
-    const [[input, init]] = api.writes();
+    const writes = api.writes();
+    expect(writes).toHaveLength(1);
+    const [input, init] = writes[0]!;
     expect(String(input)).toBe("/api/brands/1");
     expect(init?.method).toBe("PUT");
     expect(new Headers(init?.headers).get("If-Match")).toBe('"1"');

@@ -4,17 +4,23 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { previewColumns } from "@/features/line-lists/components/preview-columns";
+import { type PreviewColumn, previewColumns } from "@/features/line-lists/components/preview-columns";
 
 interface PreviewColumnChooserProps {
+  /** The columns the screen offers (all of them unless some make no sense there). */
+  columns?: readonly PreviewColumn[];
   visible: ReadonlySet<string>;
   onToggle: (columnId: string, visible: boolean) => void;
 }
 
 /** The columns checkbox chooser: every column but the style can be hidden or shown. */
-export function PreviewColumnChooser({ visible, onToggle }: PreviewColumnChooserProps) {
+export function PreviewColumnChooser({
+  columns = previewColumns,
+  visible,
+  onToggle,
+}: PreviewColumnChooserProps) {
   const id = useId();
-  const optional = previewColumns.filter((column) => column.optional);
+  const optional = columns.filter((column) => column.optional);
   return (
     <Popover>
       <PopoverTrigger asChild>

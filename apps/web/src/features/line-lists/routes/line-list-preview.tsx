@@ -7,15 +7,24 @@ import {
 } from "@cm/contracts/line-list-preview";
 import { lineListTypeLabels } from "@cm/contracts/line-lists";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftIcon, InfoIcon, PlusIcon, SaveIcon, TriangleAlertIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  CircleCheckIcon,
+  InfoIcon,
+  LayoutGridIcon,
+  PlusIcon,
+  SaveIcon,
+  TriangleAlertIcon,
+} from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ListLoadError } from "@/components/list-states";
 import { NotAvailableYet } from "@/components/not-available-yet";
 import { SearchInput } from "@/components/search-input";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -78,6 +87,32 @@ function DroppedStyles({ summary }: { summary: PreviewSummary }) {
   );
 }
 
+/** "{file} · {season} {year} · {n} styles, {n} SKUs", leaving out what is not known. */
+function subtitle(data: PreviewSummary): string {
+  const seasonYear = [data.season, data.year].filter((part) => part !== null && part !== "").join(" ");
+  const sizes = `${data.counts.all.toLocaleString("en-US")} styles, ${data.rowCount.toLocaleString("en-US")} SKUs`;
+  const update = data.action === "update" ? `Update of ${data.lineList.name}` : null;
+  return [data.fileName, seasonYear, sizes, update].filter(Boolean).join(" · ");
+}
+
+/** A saved line list shows its own styles: every status would read "Old", so the column is left out. */
+const savedHiddenColumns: ReadonlySet<string> = new Set(["status"]);
+
+function StatusCounts({ counts }: { counts: PreviewSummary["counts"] }) {
+  return (
+    <>
+      {(["new", "changed", "old"] as const).map((status) => (
+        <li key={status}>
+          <span className="font-medium text-foreground tabular-nums">
+            {counts[status].toLocaleString("en-US")}
+          </span>{" "}
+          {status}
+        </li>
+      ))}
+    </>
+  );
+}
+
 function PreviewSkeleton() {
   return (
     <div className="flex flex-col gap-6" aria-hidden="true">
@@ -91,13 +126,15 @@ function PreviewSkeleton() {
 /**
  * `/home/line-list/preview/{lineListId}`: what an upload would do (new, changed and old styles,
  * and for an update the styles it drops) before anything touches the products. Save applies it;
- * Back discards it.
+ * Back discards it. A saved line list with no upload waiting (Edit on the brand's line lists)
+ * shows its own styles, read only: no Save, and Back only returns.
  */
 export default function LineListPreviewRoute() {
   const { lineListId: param = "" } = useParams();
   const lineListId = Number(param);
   const validId = Number.isSafeInteger(lineListId) && lineListId > 0;
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
 
   const summary = usePreviewSummary(validId ? lineListId : undefined);
@@ -134,9 +171,15 @@ export default function LineListPreviewRoute() {
     toast.error(message, { id: `preview-missing-${param}` });
   }, [missing, summary.error, param]);
 
+  const savedMode = summary.data?.mode === "saved";
+  const offeredColumns = useMemo(
+    () =>
+      savedMode ? previewColumns.filter((column) => !savedHiddenColumns.has(column.id)) : previewColumns,
+    [savedMode],
+  );
   const columns = useMemo(
-    () => previewColumns.filter((column) => !column.optional || visibleColumns.has(column.id)),
-    [visibleColumns],
+    () => offeredColumns.filter((column) => !column.optional || visibleColumns.has(column.id)),
+    [offeredColumns, visibleColumns],
   );
   const rows = useMemo(() => styles.data?.pages.flatMap((page) => page.styles) ?? [], [styles.data]);
   const filteredTotal = styles.data?.pages[0]?.total ?? 0;
@@ -182,6 +225,12 @@ export default function LineListPreviewRoute() {
     }
   }
 
+  /** Saved mode: nothing to discard; back where the user came from (the brand's line lists otherwise). */
+  function leave() {
+    if (location.key !== "default") void navigate(-1);
+    else void navigate(paths.home.brands.lineLists.getHref(data.brandId));
+  }
+
   async function cancel() {
     try {
       await discard.mutateAsync(lineListId);
@@ -200,22 +249,39 @@ export default function LineListPreviewRoute() {
       <title>{`${title} · Catalog Manager`}</title>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
-            {title}
-          </h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
+              {title}
+            </h1>
+            {savedMode ? (
+              <Badge variant="secondary">
+                <CircleCheckIcon aria-hidden="true" />
+                {previewMessages.savedBadge}
+              </Badge>
+            ) : null}
+          </div>
           <p className="text-sm text-muted-foreground">
-            {data.fileName} · {data.season} {data.year} · {data.counts.all.toLocaleString("en-US")} styles,{" "}
-            {data.rowCount.toLocaleString("en-US")} SKUs
-            {data.action === "update" ? ` · Update of ${data.lineList.name}` : null}
+            {savedMode ? `${data.lineList.name} · ` : null}
+            {subtitle(data)}
           </p>
         </div>
-        <NotAvailableYet>
-          <Button variant="outline" disabled>
-            <PlusIcon aria-hidden="true" />
-            {previewMessages.addNewItem}
-            <span className="sr-only">(Not available yet)</span>
-          </Button>
-        </NotAvailableYet>
+        <div className="flex flex-wrap gap-2">
+          {savedMode ? (
+            <Button asChild variant="outline">
+              <Link to={paths.home.catalogSegmentation.getHref(lineListId)}>
+                <LayoutGridIcon aria-hidden="true" />
+                {previewMessages.openCatalogs}
+              </Link>
+            </Button>
+          ) : null}
+          <NotAvailableYet>
+            <Button variant="outline" disabled>
+              <PlusIcon aria-hidden="true" />
+              {previewMessages.addNewItem}
+              <span className="sr-only">(Not available yet)</span>
+            </Button>
+          </NotAvailableYet>
+        </div>
       </div>
 
       <PreviewDates summary={data} />
@@ -227,20 +293,23 @@ export default function LineListPreviewRoute() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <Select value={view} onValueChange={(value) => setView(value as PreviewView)}>
-          <SelectTrigger aria-label="View" className="w-full sm:w-64">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {previewViewValues.map((value) => (
-              <SelectItem key={value} value={value}>
-                {countLabel(value, data)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {savedMode ? null : (
+          <Select value={view} onValueChange={(value) => setView(value as PreviewView)}>
+            <SelectTrigger aria-label="View" className="w-full sm:w-64">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {previewViewValues.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {countLabel(value, data)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
         <div className="sm:ml-auto">
           <PreviewColumnChooser
+            columns={offeredColumns}
             visible={visibleColumns}
             onToggle={(columnId, visible) =>
               setVisibleColumns((current) => {
@@ -255,27 +324,10 @@ export default function LineListPreviewRoute() {
       </div>
 
       <ul
-        aria-label="Styles by status"
+        aria-label={savedMode ? "Styles shown" : "Styles by status"}
         className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground"
       >
-        <li>
-          <span className="font-medium text-foreground tabular-nums">
-            {data.counts.new.toLocaleString("en-US")}
-          </span>{" "}
-          new
-        </li>
-        <li>
-          <span className="font-medium text-foreground tabular-nums">
-            {data.counts.changed.toLocaleString("en-US")}
-          </span>{" "}
-          changed
-        </li>
-        <li>
-          <span className="font-medium text-foreground tabular-nums">
-            {data.counts.old.toLocaleString("en-US")}
-          </span>{" "}
-          old
-        </li>
+        {savedMode ? null : <StatusCounts counts={data.counts} />}
         <li aria-live="polite">
           {styles.isSuccess
             ? `Showing ${filteredTotal.toLocaleString("en-US")} of ${data.counts.all.toLocaleString("en-US")} styles`
@@ -304,21 +356,32 @@ export default function LineListPreviewRoute() {
         />
       )}
 
-      <p className="flex items-center gap-2 text-sm">
-        <InfoIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-        {previewMessages.newItemsNotice(data.counts.new)}
-      </p>
+      {savedMode ? null : (
+        <p className="flex items-center gap-2 text-sm">
+          <InfoIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+          {previewMessages.newItemsNotice(data.counts.new)}
+        </p>
+      )}
 
-      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
-        <Button variant="outline" disabled={busy || saved !== null} onClick={() => setAskingDiscard(true)}>
-          <ArrowLeftIcon aria-hidden="true" />
-          Back
-        </Button>
-        <Button disabled={busy || saved !== null} onClick={() => setAskingSave(true)}>
-          <SaveIcon aria-hidden="true" />
-          Save
-        </Button>
-      </div>
+      {savedMode ? (
+        <div className="flex border-t pt-4">
+          <Button variant="outline" onClick={leave}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-between">
+          <Button variant="outline" disabled={busy || saved !== null} onClick={() => setAskingDiscard(true)}>
+            <ArrowLeftIcon aria-hidden="true" />
+            Back
+          </Button>
+          <Button disabled={busy || saved !== null} onClick={() => setAskingSave(true)}>
+            <SaveIcon aria-hidden="true" />
+            Save
+          </Button>
+        </div>
+      )}
 
       <ConfirmDialog
         open={askingSave}

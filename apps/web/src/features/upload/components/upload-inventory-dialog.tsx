@@ -21,7 +21,11 @@ import { UploadProgress } from "@/features/upload/components/upload-progress";
 import type { SheetPreviewState } from "@/features/upload/components/workbook-field";
 import { useUploadLineList } from "@/features/upload/hooks/use-upload-line-list";
 import { downloadErrorReport } from "@/features/upload/utils/error-report";
-import { loadSheetJs, readSheetPreview, sheetPreviewLimits } from "@/features/upload/utils/sheet-preview";
+import {
+  preloadSheetPreview,
+  readSheetPreview,
+  sheetPreviewLimits,
+} from "@/features/upload/utils/sheet-preview";
 import {
   chooseBrand,
   emptyUploadDraft,
@@ -144,9 +148,10 @@ export default function UploadInventoryDialog({
     if (brand && isCrocsBrand(brand.name)) setDraft((current) => chooseBrand(current, brand));
   }
 
-  // SheetJS is fetched as soon as the dialog opens, so the first rows show as soon as a file is picked.
+  // The preview's worker (and SheetJS in it) starts as soon as the dialog opens, so the first rows
+  // show as soon as a file is picked, without freezing the dialog.
   useEffect(() => {
-    if (open) loadSheetJs().catch(() => undefined);
+    if (open) preloadSheetPreview();
   }, [open]);
 
   const previewState = useSheetPreview(draft.file, (file, preview) =>

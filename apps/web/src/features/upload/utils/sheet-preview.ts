@@ -1,51 +1,16 @@
-import type * as SheetJsModule from "@e965/xlsx";
+import {
+  parseSheetPreview,
+  type SheetJs,
+  type SheetPreviewRequest,
+  type SheetPreviewResponse,
+} from "@/features/upload/utils/sheet-preview-parse";
 import type { SheetPreview } from "@/features/upload/utils/upload-draft";
 
-/**
- * The small first-rows preview of the chosen workbook (SPEC.md section 9): the first 15 rows of
- * the first sheet; row 1 gives the column names and is not repeated as data; the first column is
- * skipped and the next 4 shown. The server does the real parsing; this only helps staff see they
- * picked the right file.
- */
-export const sheetPreviewLimits = {
-  rowsRead: 15,
-  columnsSkipped: 1,
-  columnsShown: 4,
-  /** Larger files are not read in the browser (the server still takes them, up to its limit). */
-  maxFileBytes: 25 * 1024 * 1024,
-} as const;
+export { extractSheetPreview, sheetPreviewLimits } from "@/features/upload/utils/sheet-preview-parse";
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  return String(value).trim();
-}
-
-/** Rows as read from the sheet (arrays of cells) to the preview's column names and data rows. */
-export function extractSheetPreview(
-  sheetName: string,
-  sheetRows: readonly (readonly unknown[])[],
-): SheetPreview {
-  const { rowsRead, columnsSkipped, columnsShown } = sheetPreviewLimits;
-  const firstRows = sheetRows.slice(0, rowsRead);
-  const pick = (row: readonly unknown[] | undefined) =>
-    Array.from({ length: columnsShown }, (_, index) => cellText(row?.[columnsSkipped + index]));
-  const [headerRow, ...dataRows] = firstRows;
-  const columns = pick(headerRow);
-  const rows = dataRows.map(pick).filter((row) => row.some((cell) => cell !== ""));
-  // Only as many columns as the sheet has.
-  let width = columnsShown;
-  while (width > 0 && columns[width - 1] === "" && rows.every((row) => row[width - 1] === "")) width -= 1;
-  return {
-    sheetName,
-    columns: columns.slice(0, width),
-    rows: rows.map((row) => row.slice(0, width)),
-  };
-}
-
-type SheetJs = typeof SheetJsModule;
 let sheetJs: Promise<SheetJs> | undefined;
 
-/** SheetJS, in its own chunk, fetched the first time the dialog opens. */
+/** SheetJS on the page, in its own chunk: only where Web Workers are not available. */
 export function loadSheetJs(): Promise<SheetJs> {
   sheetJs ??= import("@e965/xlsx").catch((error: unknown) => {
     // A failed fetch (e.g. offline) may work next time.
@@ -55,23 +20,86 @@ export function loadSheetJs(): Promise<SheetJs> {
   return sheetJs;
 }
 
-/** Reads only the first rows of the first sheet, as text, without formulas or styles. */
-export async function readSheetPreview(file: File): Promise<SheetPreview> {
+/** The worker could not start or died: the read is done on the page instead. */
+class WorkerUnavailableError extends Error {}
+
+interface Pending {
+  resolve: (preview: SheetPreview) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | undefined;
+let nextRequestId = 0;
+const pending = new Map<number, Pending>();
+
+function dropWorker(reason: string) {
+  worker?.terminate();
+  worker = undefined;
+  for (const request of pending.values()) request.reject(new WorkerUnavailableError(reason));
+  pending.clear();
+}
+
+/** The preview worker, started on first use; undefined where workers do not exist (tests, old browsers). */
+function previewWorker(): Worker | undefined {
+  if (worker) return worker;
+  if (typeof Worker === "undefined") return undefined;
+  try {
+    worker = new Worker(new URL("./sheet-preview.worker.ts", import.meta.url), {
+      type: "module",
+      name: "sheet-preview",
+    });
+  } catch {
+    return undefined;
+  }
+  worker.onmessage = (event: MessageEvent<SheetPreviewResponse>) => {
+    const response = event.data;
+    const request = pending.get(response.id);
+    if (!request) return;
+    pending.delete(response.id);
+    if (response.ok) request.resolve(response.preview);
+    else request.reject(new Error(response.message));
+  };
+  worker.onerror = (event) => {
+    // The worker's script failed to load or threw outside a request.
+    event.preventDefault();
+    dropWorker(event.message || "The preview worker stopped");
+  };
+  return worker;
+}
+
+/**
+ * Gets the preview ready as soon as the dialog opens: starts the worker, which fetches SheetJS,
+ * so the first rows show as soon as a file is picked.
+ */
+export function preloadSheetPreview(): void {
+  if (!previewWorker()) loadSheetJs().catch(() => undefined);
+}
+
+async function readOnThisThread(file: Blob): Promise<SheetPreview> {
   const XLSX = await loadSheetJs();
-  const workbook = XLSX.read(await file.arrayBuffer(), {
-    type: "array",
-    sheets: 0,
-    sheetRows: sheetPreviewLimits.rowsRead,
-    cellFormula: false,
-    cellHTML: false,
-    cellStyles: false,
-    bookVBA: false,
-  });
-  const sheetName = workbook.SheetNames[0];
-  if (sheetName === undefined) return { sheetName: "", columns: [], rows: [] };
-  const sheet = workbook.Sheets[sheetName];
-  const rows = sheet
-    ? XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: false })
-    : [];
-  return extractSheetPreview(sheetName, rows);
+  return parseSheetPreview(XLSX, await file.arrayBuffer());
+}
+
+/**
+ * The first rows of the first sheet, as text, without formulas or styles. Read in a Web Worker
+ * so the dialog stays responsive; on the page only where no worker can run.
+ */
+export async function readSheetPreview(file: Blob): Promise<SheetPreview> {
+  const target = previewWorker();
+  if (!target) return readOnThisThread(file);
+  try {
+    return await new Promise<SheetPreview>((resolve, reject) => {
+      const id = ++nextRequestId;
+      pending.set(id, { resolve, reject });
+      target.postMessage({ id, file } satisfies SheetPreviewRequest);
+    });
+  } catch (error) {
+    if (error instanceof WorkerUnavailableError) return readOnThisThread(file);
+    throw error;
+  }
+}
+
+/** Tests: forget the worker so the next read starts a new one. */
+export function resetSheetPreviewWorker(): void {
+  dropWorker("reset");
 }

@@ -1,0 +1,156 @@
+import type { FastifyBaseLogger } from "fastify";
+import fp from "fastify-plugin";
+import type { DbExecutor } from "../../db/client.ts";
+import type { ObjectStore } from "../storage/object-store.ts";
+import { findProcessedFileKeys } from "./repository.ts";
+
+/**
+ * Files that were PUT to storage but never processed (the browser closed between the PUT and the
+ * processing step, or the processing request never came) are deleted once they are older than
+ * a grace period. Presigned URLs live 5 minutes and the dialog processes right after its PUT, so
+ * an hour leaves a wide margin. A processed file (pending preview or saved) is never swept: it
+ * belongs to its upload, and discard deletes it.
+ */
+export const uploadSweepDefaults = {
+  /** Unprocessed files younger than this are left alone. */
+  graceMs: 60 * 60 * 1000,
+  /** How often the sweep runs (it also runs once when the app is ready). */
+  intervalMs: 15 * 60 * 1000,
+  /** Keys checked against the database per query. */
+  batchSize: 500,
+} as const;
+
+export interface UploadSweepResult {
+  /** Unprocessed upload objects deleted. */
+  deleted: number;
+  /** Old objects kept because an upload was made from them. */
+  kept: number;
+  /** Leftovers of interrupted writes removed (local store only). */
+  abandonedWrites: number;
+}
+
+/**
+ * Deletes the upload objects older than `graceMs` (before `now`) that no upload was made from,
+ * and the leftovers of interrupted writes. Safe to run from several instances at once.
+ */
+export async function sweepUnprocessedUploads(
+  db: DbExecutor,
+  store: ObjectStore,
+  options: { graceMs?: number; now?: Date; batchSize?: number } = {},
+): Promise<UploadSweepResult> {
+  const graceMs = options.graceMs ?? uploadSweepDefaults.graceMs;
+  const batchSize = options.batchSize ?? uploadSweepDefaults.batchSize;
+  const modifiedBefore = new Date((options.now ?? new Date()).getTime() - graceMs);
+  const result: UploadSweepResult = { deleted: 0, kept: 0, abandonedWrites: 0 };
+
+  const sweepBatch = async (keys: string[]) => {
+    const processed = await findProcessedFileKeys(db, keys);
+    for (const key of keys) {
+      if (processed.has(key)) {
+        result.kept += 1;
+      } else {
+        await store.delete(key);
+        result.deleted += 1;
+      }
+    }
+  };
+
+  let batch: string[] = [];
+  for await (const object of store.listUploads({ modifiedBefore })) {
+    batch.push(object.key);
+    if (batch.length >= batchSize) {
+      await sweepBatch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await sweepBatch(batch);
+  result.abandonedWrites = await store.removeAbandonedWrites(modifiedBefore);
+  return result;
+}
+
+export interface UploadSweeper {
+  /** Runs a sweep now, or answers the one already running. */
+  run(): Promise<UploadSweepResult | undefined>;
+  /** Stops the timer and waits for a running sweep to end. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `sweep` every `intervalMs` on an unref'd timer (it never keeps the process alive), one at a
+ * time; a failed sweep is logged and the next one tries again.
+ */
+export function startUploadSweeper(options: {
+  sweep: () => Promise<UploadSweepResult>;
+  intervalMs: number;
+  log: Pick<FastifyBaseLogger, "info" | "error">;
+}): UploadSweeper {
+  let running: Promise<UploadSweepResult | undefined> | undefined;
+  let stopped = false;
+
+  const run = () => {
+    if (stopped) return Promise.resolve(undefined);
+    running ??= options
+      .sweep()
+      .then(
+        (result) => {
+          if (result.deleted > 0 || result.abandonedWrites > 0) {
+            options.log.info(result, "unprocessed uploads swept");
+          }
+          return result;
+        },
+        (error: unknown) => {
+          options.log.error({ err: error }, "sweeping unprocessed uploads failed");
+          return undefined;
+        },
+      )
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => void run(), options.intervalMs);
+  timer.unref();
+
+  return {
+    run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    uploadSweeper: UploadSweeper;
+  }
+}
+
+export interface UploadSweepPluginOptions {
+  graceMs?: number;
+  intervalMs?: number;
+}
+
+/**
+ * Starts the sweep with the app: once when it is ready, then every `intervalMs`; stopped (and a
+ * running sweep awaited) when the app closes, before the database is.
+ */
+export const uploadSweepPlugin = fp<UploadSweepPluginOptions>(
+  async (app, options) => {
+    const graceMs = options.graceMs ?? uploadSweepDefaults.graceMs;
+    const sweeper = startUploadSweeper({
+      sweep: () => sweepUnprocessedUploads(app.database.db, app.objectStore, { graceMs }),
+      intervalMs: options.intervalMs ?? uploadSweepDefaults.intervalMs,
+      log: app.log,
+    });
+    app.decorate("uploadSweeper", sweeper);
+    // Not awaited: a slow listing (S3) must not hold up the start.
+    app.addHook("onReady", async () => {
+      void sweeper.run();
+    });
+    app.addHook("onClose", () => sweeper.stop());
+  },
+  { name: "upload-sweep", dependencies: ["storage"] },
+);
