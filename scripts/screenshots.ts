@@ -15,6 +15,9 @@ const routes = [
   // The seed creates Crocs first, so it is brand 1; `seedDemo` gives it line lists.
   "/home/brands/edit/1",
   "/home/brand/1/line-lists",
+  // The demo's third line list, "Fall 2027 Own Stock", is still to sort; the first is published.
+  "/home/catalog-segmentation/3",
+  "/home/catalog-segmentation/1",
   "/home/orders",
   "/home/organizations",
   "/home/organizations/create-customer",

@@ -1,6 +1,7 @@
 import type { PublishCatalogInput } from "@cm/contracts/catalogs";
 import { type LineList, lineListSchema } from "@cm/contracts/line-lists";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { catalogKeys } from "@/features/catalogs/api/catalog-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
 import { apiFetch } from "@/lib/api-client";
 
@@ -13,6 +14,11 @@ export function usePublishCatalog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishCatalog,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: lineListKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: lineListKeys.all }),
+        // The segmentation screen shows the published state when next opened; no reload for the one closing.
+        queryClient.invalidateQueries({ queryKey: catalogKeys.all, refetchType: "none" }),
+      ]),
   });
 }

@@ -1,0 +1,371 @@
+import {
+  catalogTabLabels,
+  segmentationLimits,
+  segmentationMessages,
+} from "@cm/contracts/catalog-segmentation";
+import {
+  type CatalogType,
+  type ItemPlacement,
+  itemPlacementValues,
+  unsortedCatalogType,
+} from "@cm/contracts/catalogs";
+import {
+  type Announcements,
+  closestCenter,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  type DragOverEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  MeasuringStrategy,
+  type Modifier,
+  MouseSensor,
+  pointerWithin,
+  TouchSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { getEventCoordinates } from "@dnd-kit/utilities";
+import { PackageOpenIcon } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type * as React from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
+import { CatalogTab } from "@/features/catalogs/components/catalog-tab";
+import { DragGhost } from "@/features/catalogs/components/drag-ghost";
+import { ItemGrid } from "@/features/catalogs/components/item-grid";
+import { SelectionToolbar } from "@/features/catalogs/components/selection-toolbar";
+import type { ItemSelection } from "@/features/catalogs/hooks/use-item-selection";
+import { dropTargetOf, panelDropId, tabDropId } from "@/features/catalogs/utils/drop-targets";
+import { planCopy, planMove, type PlanOutcome, planRemove } from "@/features/catalogs/utils/placement-plan";
+import { countsOf, type SegmentationData } from "@/features/catalogs/utils/segmentation-data";
+
+/** The key that picks up the selection for a keyboard drag; Space and Enter select. */
+const keyboardPickUpCode = "KeyM";
+
+const screenReaderInstructions = {
+  draggable:
+    "Space or Enter selects the item. To move the selection to another catalog, press M to pick it up, " +
+    "the left and right arrow keys to choose a tab, then Space or Enter to drop it there, or Escape to cancel. " +
+    "The Actions menu above the items offers the same moves.",
+};
+
+/** Keyboard dragging jumps between the tabs, the only places a drop does something. */
+const tabKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  if (event.code !== "ArrowRight" && event.code !== "ArrowLeft") return undefined;
+  const { collisionRect, droppableRects, droppableContainers, over } = context;
+  if (!collisionRect) return undefined;
+  const tabs = droppableContainers
+    .getEnabled()
+    .filter((container) => dropTargetOf(container.id)?.kind === "tab")
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      return rect ? [{ id: container.id, rect }] : [];
+    })
+    .sort((left, right) => left.rect.left - right.rect.left);
+  if (tabs.length === 0) return undefined;
+  event.preventDefault();
+  // From the tab the ghost is over, else from the tab on show (whose panel is a drop target).
+  const shownPanel = droppableContainers
+    .getEnabled()
+    .map((container) => dropTargetOf(container.id))
+    .find((target) => target?.kind === "panel");
+  const from = dropTargetOf(over?.id)?.kind === "tab" ? over?.id : shownPanel && tabDropId(shownPanel.place);
+  const current = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === from),
+  );
+  const step = event.code === "ArrowRight" ? 1 : -1;
+  const index = Math.max(0, Math.min(tabs.length - 1, current + step));
+  const { rect } = tabs[index]!;
+  return {
+    x: rect.left + rect.width / 2 - collisionRect.width / 2,
+    y: rect.top + rect.height / 2 - collisionRect.height / 2,
+  };
+};
+
+/**
+ * With a pointer, a drop goes where the pointer is, a tab before the panel under the sticky tab
+ * bar; with the keyboard, to the tab the ghost was moved onto.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) return closestCenter(args);
+  const hits = pointerWithin(args);
+  const tabs = hits.filter((hit) => dropTargetOf(hit.id)?.kind === "tab");
+  return tabs.length > 0 ? tabs : hits;
+};
+
+/** The ghost hangs just below and right of the pointer, so the tab under the pointer stays in view. */
+const ghostBesideCursor: Modifier = ({ activatorEvent, activeNodeRect, transform }) => {
+  const start = activatorEvent ? getEventCoordinates(activatorEvent) : null;
+  if (!start || !activeNodeRect) return transform;
+  return {
+    ...transform,
+    x: transform.x + start.x - activeNodeRect.left + 12,
+    y: transform.y + start.y - activeNodeRect.top + 12,
+  };
+};
+
+interface DragState {
+  ids: string[];
+  origin: ItemPlacement;
+}
+
+/** The tab's items; dropping items here (after a tab switched while dragging) moves them to it. */
+function TabPanelDropZone({
+  place,
+  origin,
+  children,
+}: {
+  place: ItemPlacement;
+  /** Where the items being dragged come from: a drop back there does nothing. */
+  origin: ItemPlacement | undefined;
+  children: React.ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: panelDropId(place) });
+  return (
+    <div
+      ref={setNodeRef}
+      data-drop-over={(isOver && origin !== undefined && origin !== place) || undefined}
+      className="rounded-lg outline-offset-4 data-[drop-over]:outline-2 data-[drop-over]:outline-primary/40 data-[drop-over]:outline-dashed"
+    >
+      {children}
+    </div>
+  );
+}
+
+function EmptyTab({ place }: { place: ItemPlacement }) {
+  return (
+    <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-16 text-center">
+      <PackageOpenIcon aria-hidden="true" className="mb-1 size-6 text-muted-foreground" />
+      <p className="font-medium">No items found.</p>
+      <p className="max-w-md text-sm text-muted-foreground">
+        {place === unsortedCatalogType
+          ? "Every item of this line list is in a catalog."
+          : `Drag items onto the ${catalogTabLabels[place]} tab, or use Add items.`}
+      </p>
+    </div>
+  );
+}
+
+export interface SegmentationBoardProps {
+  data: SegmentationData;
+  activeTab: ItemPlacement;
+  onTabChange: (tab: ItemPlacement) => void;
+  tabItems: SegmentationData["items"];
+  selection: ItemSelection;
+  compact: boolean;
+  /** A write is under way: no drags or actions until it ends. */
+  busy: boolean;
+  /** Sends a planned write; resolves whether it succeeded. */
+  onPlace: (outcome: PlanOutcome) => Promise<boolean>;
+}
+
+/**
+ * The tabs with their counts, the selected tab's items, and the ways to move them: dragging the
+ * selection onto a tab (hovering a tab a second while dragging opens it), or the Actions menu.
+ */
+export function SegmentationBoard({
+  data,
+  activeTab,
+  onTabChange,
+  tabItems,
+  selection,
+  compact,
+  busy,
+  onPlace,
+}: SegmentationBoardProps) {
+  const lineListId = data.lineList.id;
+  const counts = useMemo(() => countsOf(data), [data]);
+  const itemsById = useMemo(() => new Map(data.items.map((item) => [item.id, item])), [data.items]);
+
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const draggedIds = useMemo(() => new Set(drag?.ids ?? []), [drag]);
+  const dragCount = useRef(0);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
+
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a click still selects.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // On a touch screen a press held a moment starts a drag, so a swipe still scrolls the page.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: tabKeyboardCoordinates,
+      keyboardCodes: { start: [keyboardPickUpCode], cancel: ["Escape"], end: ["Space", "Enter"] },
+    }),
+  );
+
+  const announcements = useMemo<Announcements>(() => {
+    const moving = () => `${dragCount.current} item${dragCount.current === 1 ? "" : "s"}`;
+    const placeOf = (id: string | number | undefined) => {
+      const target = dropTargetOf(id);
+      return target ? catalogTabLabels[target.place] : undefined;
+    };
+    return {
+      onDragStart: () => `Picked up ${moving()}.`,
+      onDragOver: ({ over }) => (placeOf(over?.id) ? `Over ${placeOf(over?.id)}.` : "Not over a tab."),
+      onDragEnd: ({ over }) =>
+        placeOf(over?.id) ? `Dropped on ${placeOf(over?.id)}.` : "Dropped; nothing moved.",
+      onDragCancel: () => "Dragging cancelled; nothing moved.",
+    };
+  }, []);
+
+  const place = useCallback(
+    async (outcome: PlanOutcome) => {
+      if (await onPlace(outcome)) selection.clear();
+    },
+    [onPlace, selection],
+  );
+
+  function onDragStart({ active }: DragStartEvent) {
+    const id = String(active.id);
+    const ids = selection.selection.ids.has(id) ? selection.selectedIds : [id];
+    dragCount.current = ids.length;
+    setDrag({ ids, origin: activeTab });
+  }
+
+  function onDragOver({ over }: DragOverEvent) {
+    clearTimeout(hoverTimer.current);
+    const target = dropTargetOf(over?.id);
+    if (target?.kind !== "tab" || target.place === activeTab) return;
+    hoverTimer.current = setTimeout(() => onTabChange(target.place), segmentationLimits.dragTabHoverDelayMs);
+  }
+
+  function onDragEnd({ over }: DragEndEvent) {
+    clearTimeout(hoverTimer.current);
+    const current = drag;
+    setDrag(null);
+    const target = dropTargetOf(over?.id);
+    if (!current || !target) return;
+    if (target.place === current.origin) {
+      // Back where they came from: nothing to do, and a drop on the tab itself says why.
+      if (target.kind === "tab") toast.info(segmentationMessages.sameCategory);
+      return;
+    }
+    void place(
+      planMove({ lineListId, modelCodes: current.ids, origin: current.origin, target: target.place }),
+    );
+  }
+
+  function onDragCancel() {
+    clearTimeout(hoverTimer.current);
+    setDrag(null);
+  }
+
+  const selectedCount = selection.selectedIds.length;
+  const openActions = useCallback(() => setMenuOpen(true), []);
+  const ghostItems = useMemo(
+    () =>
+      (drag?.ids ?? []).slice(0, segmentationLimits.dragGhostMaxStack).flatMap((id) => {
+        const item = itemsById.get(id);
+        return item ? [item] : [];
+      }),
+    [drag, itemsById],
+  );
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      autoScroll={false}
+      accessibility={{ announcements, screenReaderInstructions }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+    >
+      <Tabs
+        value={activeTab}
+        onValueChange={(value) => onTabChange(value as ItemPlacement)}
+        className="gap-0"
+      >
+        <div className="sticky top-12 z-[5] -mx-4 flex flex-col gap-3 border-b bg-background/95 px-4 pt-2 pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/85 lg:-mx-6 lg:px-6">
+          <TabsList
+            aria-label="Catalogs of the line list"
+            className="grid h-auto w-full grid-cols-2 gap-[3px] sm:inline-flex sm:h-10 sm:w-fit"
+          >
+            {itemPlacementValues.map((tab) => (
+              <CatalogTab key={tab} place={tab} count={counts[tab]} dragActive={drag !== null} />
+            ))}
+          </TabsList>
+          <SelectionToolbar
+            place={activeTab}
+            total={tabItems.length}
+            selectedCount={selectedCount}
+            busy={busy}
+            menuOpen={menuOpen}
+            onMenuOpenChange={setMenuOpen}
+            onSelectAll={selection.selectAll}
+            onClear={selection.clear}
+            onMove={(target) =>
+              void place(
+                planMove({ lineListId, modelCodes: selection.selectedIds, origin: activeTab, target }),
+              )
+            }
+            onCopy={(target: CatalogType) =>
+              void place(
+                planCopy({ lineListId, modelCodes: selection.selectedIds, origin: activeTab, target }),
+              )
+            }
+            onRemove={() => setConfirmingRemove(true)}
+          />
+        </div>
+        {itemPlacementValues.map((tab) => (
+          <TabsContent
+            key={tab}
+            value={tab}
+            // The cards take focus themselves; an empty panel takes it instead.
+            tabIndex={tab === activeTab && tabItems.length > 0 ? -1 : 0}
+            className="pt-4"
+          >
+            <TabPanelDropZone place={tab} origin={drag?.origin}>
+              {tab !== activeTab ? null : tabItems.length === 0 ? (
+                <EmptyTab place={tab} />
+              ) : (
+                <ItemGrid
+                  items={tabItems}
+                  place={tab}
+                  label={catalogTabLabels[tab]}
+                  selectedIds={selection.selection.ids}
+                  selection={selection}
+                  compact={compact}
+                  draggedIds={draggedIds}
+                  disabled={busy}
+                  onOpenActions={openActions}
+                />
+              )}
+            </TabPanelDropZone>
+          </TabsContent>
+        ))}
+      </Tabs>
+      <DragOverlay dropAnimation={null} modifiers={[ghostBesideCursor]}>
+        {drag ? <DragGhost items={ghostItems} count={drag.ids.length} /> : null}
+      </DragOverlay>
+      <ConfirmDialog
+        open={confirmingRemove}
+        onOpenChange={setConfirmingRemove}
+        title={`Remove ${selectedCount.toLocaleString("en-US")} item${selectedCount === 1 ? "" : "s"} from ${catalogTabLabels[activeTab]}?`}
+        description="Items in no other catalog go back to Unsorted items."
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        pending={busy}
+        destructive
+        onConfirm={() => {
+          void place(
+            planRemove({ lineListId, modelCodes: selection.selectedIds, origin: activeTab }),
+          ).finally(() => setConfirmingRemove(false));
+        }}
+      />
+    </DndContext>
+  );
+}

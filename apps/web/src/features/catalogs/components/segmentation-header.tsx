@@ -1,0 +1,117 @@
+import { catalogMessages } from "@cm/contracts/catalogs";
+import { type LineList, lineListTypeLabels } from "@cm/contracts/line-lists";
+import { ImagesIcon, PlusIcon, UploadIcon } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Toggle } from "@/components/ui/toggle";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { formatDateShort } from "@/lib/format";
+
+function HeaderDates({ lineList }: { lineList: LineList }) {
+  const dates = [
+    { label: "Sent", value: lineList.dateSent ?? lineList.sentOn },
+    { label: "Deadline", value: lineList.deadline },
+    { label: "Available", value: lineList.dateOfAvailability },
+  ].filter((date) => date.value);
+  if (dates.length === 0) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {dates.map((date) => (
+        <div key={date.label} className="flex gap-1.5">
+          <dt className="text-muted-foreground">{date.label}</dt>
+          <dd className="tabular-nums">{formatDateShort(date.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function SortingStatus({ lineList }: { lineList: LineList }) {
+  if (lineList.published) {
+    return (
+      <Badge variant="outline" className="border-emerald-300 bg-emerald-50 text-emerald-900">
+        Published
+      </Badge>
+    );
+  }
+  if (!lineList.sortingCompleted) return <Badge variant="warning">{catalogMessages.sortingPending}</Badge>;
+  return <Badge variant="info">Ready to publish</Badge>;
+}
+
+export interface SegmentationHeaderProps {
+  lineList: LineList;
+  compact: boolean;
+  onCompactChange: (compact: boolean) => void;
+  onUpload: () => void;
+  onAddItems: () => void;
+  /** Items are added to the tab's catalog: not on Unsorted. */
+  addDisabled: boolean;
+  busy: boolean;
+}
+
+/** The line list being sorted (name, brand, type, dates as MM/DD/YY) and the screen's tools. */
+export function SegmentationHeader({
+  lineList,
+  compact,
+  onCompactChange,
+  onUpload,
+  onAddItems,
+  addDisabled,
+  busy,
+}: SegmentationHeaderProps) {
+  const addButton = (
+    <Button onClick={onAddItems} disabled={addDisabled || busy}>
+      <PlusIcon aria-hidden="true" />
+      Add items
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="secondary">{lineListTypeLabels[lineList.type]}</Badge>
+          <SortingStatus lineList={lineList} />
+        </div>
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight break-words">
+          {lineList.name}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {[
+            lineList.brandName,
+            lineListTypeLabels[lineList.type],
+            [lineList.season, lineList.year].filter(Boolean).join(" "),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <HeaderDates lineList={lineList} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button variant="outline" onClick={onUpload} disabled={busy}>
+          <UploadIcon aria-hidden="true" />
+          Upload segmentation
+        </Button>
+        <Toggle variant="outline" pressed={compact} onPressedChange={onCompactChange}>
+          <ImagesIcon aria-hidden="true" />
+          Images Only
+        </Toggle>
+        {addDisabled ? (
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <span
+                tabIndex={0}
+                className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                {addButton}
+              </span>
+            </TooltipTrigger>
+            <TooltipContent>Open a catalog tab to add items to it</TooltipContent>
+          </Tooltip>
+        ) : (
+          addButton
+        )}
+      </div>
+    </div>
+  );
+}
