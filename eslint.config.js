@@ -5,7 +5,17 @@ import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/data/**", "screenshots/**", "test-results/**", "playwright-report/**", "apps/server/drizzle/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/data/**",
+      "screenshots/**",
+      "test-results/**",
+      "playwright-report/**",
+      "apps/server/drizzle/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,7 +38,10 @@ export default tseslint.config(
     files: ["apps/server/src/**/*.ts"],
     ignores: ["apps/server/src/env.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from env.ts." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration from env.ts." },
+      ],
     },
   },
   {

@@ -63,7 +63,9 @@ test("publish an unpublished sorted line list: it moves to Active Catalogs", asy
   await sorted.getByRole("button", { name: /^Publish/ }).click();
 
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("Are you sure you want to publish this catalog? This action is irreversible.");
+  await expect(dialog).toContainText(
+    "Are you sure you want to publish this catalog? This action is irreversible.",
+  );
   expect(await axe(page)).toEqual([]);
   // Cancel changes nothing.
   await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -83,6 +85,9 @@ test("publish an unpublished sorted line list: it moves to Active Catalogs", asy
   await expect(card(page, "Active Catalogs", "Summer 2027 Future Stock")).toBeVisible();
   // And the brand's line list table says so too.
   await page.goto("/home/brands");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Crocs", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Crocs", exact: true })
+    .click();
   await expect(page.getByRole("row", { name: /Summer 2027 Future Stock/ })).toContainText("Published");
 });

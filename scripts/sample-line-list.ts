@@ -29,10 +29,21 @@ if (!Number.isInteger(seed) || seed < 1) throw new Error("--seed must be a whole
 if (values.xls && styles > 6_000) throw new Error("--xls holds at most 6,000 styles (65,536 rows)");
 
 const format = values.xls ? "xls" : "xlsx";
-const out = path.resolve(values.out ?? path.join("data", "samples", `crocs-line-list-${styles}-styles.${format}`));
+const out = path.resolve(
+  values.out ?? path.join("data", "samples", `crocs-line-list-${styles}-styles.${format}`),
+);
 const started = performance.now();
-const workbook = await writeSampleLineList({ styles, year, seed, season: values.season, format, instructions: values.instructions });
+const workbook = await writeSampleLineList({
+  styles,
+  year,
+  seed,
+  season: values.season,
+  format,
+  instructions: values.instructions,
+});
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, workbook.bytes);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`${out}: ${workbook.styles} styles, ${workbook.rows} rows, ${workbook.bytes.length} bytes, in ${seconds} s`);
+console.log(
+  `${out}: ${workbook.styles} styles, ${workbook.rows} rows, ${workbook.bytes.length} bytes, in ${seconds} s`,
+);

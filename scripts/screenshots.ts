@@ -47,7 +47,10 @@ const app = await startApp({}, { seedDemo: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
 // The preview screen needs an upload: a generated workbook goes through the Upload Inventory dialog.
 const sampleWorkbook = path.join(app.dataDir, "Crocs Spring 2028.xlsx");
-await writeFile(sampleWorkbook, (await writeSampleLineList({ styles: 200, season: "Spring", year: 2028 })).bytes);
+await writeFile(
+  sampleWorkbook,
+  (await writeSampleLineList({ styles: 200, season: "Spring", year: 2028 })).bytes,
+);
 try {
   for (const viewport of viewports) {
     const context = await browser.newContext({ viewport, baseURL: app.baseUrl });
@@ -75,7 +78,10 @@ try {
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await page.waitForURL(/\/home\/line-list\/preview\/\d+$/);
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: path.join(outDir, `home-line-list-preview-${viewport.name}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(outDir, `home-line-list-preview-${viewport.name}.png`),
+      fullPage: true,
+    });
     await context.close();
   }
   console.log(`Screenshots written to ${outDir}`);

@@ -55,7 +55,10 @@ export interface StartAppOptions {
 }
 
 /** Starts the built app on a free loopback port with a temporary data folder, as `npm start` would. */
-export async function startApp(env: Record<string, string> = {}, options: StartAppOptions = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  options: StartAppOptions = {},
+): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "catalog-manager-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -15,7 +15,9 @@ export const organizations = pgTable("organizations", {
   type: text("type", { enum: ["internal", "external"] }).notNull(),
   status: text("status").notNull().default("active"),
   address: jsonb("address"),
-  discounts: jsonb("discounts").notNull().default(sql`'[]'::jsonb`),
+  discounts: jsonb("discounts")
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   mainContactUserId: integer("main_contact_user_id"),
   ...revision,
   ...timestamps,
@@ -27,7 +29,9 @@ export const roles = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     description: text("description"),
-    type: text("type", { enum: ["internal", "external"] }).notNull().default("internal"),
+    type: text("type", { enum: ["internal", "external"] })
+      .notNull()
+      .default("internal"),
     status: text("status").notNull().default("active"),
     ...revision,
     ...timestamps,

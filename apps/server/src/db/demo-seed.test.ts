@@ -17,9 +17,17 @@ describe("demo seed", () => {
     expect(first.lineLists).toHaveLength(3);
     const { data } = await listLineListsWithCatalogs(db, { page: 1, pageSize: 10, status: "all" });
     const byName = new Map(data.map((lineList) => [lineList.name, lineList]));
-    expect(byName.get("Spring 2027 Pre-Book")).toMatchObject({ brandName: "Crocs", published: 1, sortingCompleted: 1 });
+    expect(byName.get("Spring 2027 Pre-Book")).toMatchObject({
+      brandName: "Crocs",
+      published: 1,
+      sortingCompleted: 1,
+    });
     expect(byName.get("Summer 2027 Future Stock")).toMatchObject({ published: 0, sortingCompleted: 1 });
-    expect(byName.get("Fall 2027 Own Stock")).toMatchObject({ published: 0, sortingCompleted: 0, catalogs: [] });
+    expect(byName.get("Fall 2027 Own Stock")).toMatchObject({
+      published: 0,
+      sortingCompleted: 0,
+      catalogs: [],
+    });
     for (const lineList of data) expect(lineList.itemsCount).toBeGreaterThan(0);
 
     expect((await seedDemoData(db, testApp.config)).lineLists).toEqual([]);

@@ -16,7 +16,8 @@ function parse(bytes: Buffer, fileName = "line-list.xlsx", limits?: WorkbookLimi
 }
 
 function expectOk(result: ParseResult): ParseSuccess {
-  if (!result.ok) expect.fail(`expected the workbook to be accepted, got ${JSON.stringify(result.errors.slice(0, 5))}`);
+  if (!result.ok)
+    expect.fail(`expected the workbook to be accepted, got ${JSON.stringify(result.errors.slice(0, 5))}`);
   return result;
 }
 
@@ -51,9 +52,19 @@ function line(changes: Record<string, SampleCell> = {}, headers: string[] = samp
 }
 
 /** Rows of one style, one per size, each with its own SKU. */
-function styleRows(modelCode: string, sizes: string[], changes: Record<string, SampleCell> = {}, skuStart = 1) {
+function styleRows(
+  modelCode: string,
+  sizes: string[],
+  changes: Record<string, SampleCell> = {},
+  skuStart = 1,
+) {
   return sizes.map((size, index) =>
-    line({ "Model Code": modelCode, Size: size, SKU: `19${String(skuStart + index).padStart(10, "0")}`, ...changes }),
+    line({
+      "Model Code": modelCode,
+      Size: size,
+      SKU: `19${String(skuStart + index).padStart(10, "0")}`,
+      ...changes,
+    }),
   );
 }
 
@@ -188,7 +199,9 @@ describe("a valid Crocs line list", () => {
   });
 
   it("keeps dates on their calendar day whatever the server's time zone", async () => {
-    const bytes = await xlsx(table([sampleHeaders, line({ "Expected Ship Date": new Date(Date.UTC(2027, 11, 31)) })]));
+    const bytes = await xlsx(
+      table([sampleHeaders, line({ "Expected Ship Date": new Date(Date.UTC(2027, 11, 31)) })]),
+    );
     // eslint-disable-next-line no-restricted-properties -- the time zone is what this test varies
     const env = process.env;
     const original = env.TZ;
@@ -265,7 +278,13 @@ describe("a valid Crocs line list", () => {
   });
 
   it("lets a style's values stand on one of its rows only: blank cells take the style's value", async () => {
-    const blanks = { Franchise: null, Color: null, MSRP: null, "Expected Ship Date": null, "Image URLs": null };
+    const blanks = {
+      Franchise: null,
+      Color: null,
+      MSRP: null,
+      "Expected Ship Date": null,
+      "Image URLs": null,
+    };
     const rows = [
       sampleHeaders,
       line({ Size: "M4/W6", SKU: "1", ...blanks }),
@@ -308,7 +327,7 @@ describe("a valid Crocs line list", () => {
         SKU: "1",
         // The cached result deliberately disagrees with the formula: only evaluation would give 2.
         MSRP: { formula: "1+1", result: 59.99 },
-        Color: { formula: "\"Bl\"&\"ack\"", result: "Black" },
+        Color: { formula: '"Bl"&"ack"', result: "Black" },
       }),
       line({ "Model Code": "A-2", SKU: "2", MSRP: { formula: "'[prices.xlsx]Sheet1'!A1", result: 39.99 } }),
       line({ "Model Code": "A-3", SKU: "3", MSRP: { formula: "1+1" } as ExcelJS.CellFormulaValue }),
@@ -333,7 +352,9 @@ describe("a line list with errors is refused whole, with every error's row and c
   it("refuses a column that appears twice", async () => {
     const headers = [...sampleHeaders, "sku"];
     const errors = expectErrors(await parse(await xlsx(table([headers, [...line(), "190000000002"]]))));
-    expect(errors).toEqual([{ row: 1, column: "SKU", value: "sku", message: messages.duplicateColumn("SKU", "N") }]);
+    expect(errors).toEqual([
+      { row: 1, column: "SKU", value: "sku", message: messages.duplicateColumn("SKU", "N") },
+    ]);
   });
 
   it("requires Model Code, Size and SKU on every row", async () => {
@@ -396,7 +417,11 @@ describe("a line list with errors is refused whole, with every error's row and c
     const rows = [
       sampleHeaders,
       line({ "Model Code": "A-1", SKU: "1", "Image URLs": "front.jpg" }),
-      line({ "Model Code": "A-2", SKU: "2", "Image URLs": "https://images.example.com/a.jpg, ftp://files.example.com/b.jpg" }),
+      line({
+        "Model Code": "A-2",
+        SKU: "2",
+        "Image URLs": "https://images.example.com/a.jpg, ftp://files.example.com/b.jpg",
+      }),
       line({ "Model Code": "A-3", SKU: "3", "Image URLs": "javascript:alert(1)" }),
     ];
     const errors = expectErrors(await parse(await xlsx(table(rows))));
@@ -414,7 +439,9 @@ describe("a line list with errors is refused whole, with every error's row and c
       ...styleRows("10001-100", ["M4/W6", "M5/W7"], { Color: "White" }, 2),
     ];
     const errors = expectErrors(await parse(await xlsx(table(rows))));
-    expect(errors).toEqual([{ row: 4, column: "SKU", value: "190000000002", message: messages.duplicateSku(3) }]);
+    expect(errors).toEqual([
+      { row: 4, column: "SKU", value: "190000000002", message: messages.duplicateSku(3) },
+    ]);
   });
 
   it("refuses a size that appears twice in one style", async () => {
@@ -434,8 +461,18 @@ describe("a line list with errors is refused whole, with every error's row and c
     ];
     const errors = expectErrors(await parse(await xlsx(table(rows))));
     expect(errors).toEqual([
-      { row: 4, column: "Color", value: "Navy", message: messages.conflictingStyleValue("Color", "10001-001", 2) },
-      { row: 4, column: "MSRP", value: "54.99", message: messages.conflictingStyleValue("MSRP", "10001-001", 2) },
+      {
+        row: 4,
+        column: "Color",
+        value: "Navy",
+        message: messages.conflictingStyleValue("Color", "10001-001", 2),
+      },
+      {
+        row: 4,
+        column: "MSRP",
+        value: "54.99",
+        message: messages.conflictingStyleValue("MSRP", "10001-001", 2),
+      },
       {
         row: 4,
         column: "Target Fit",
@@ -458,20 +495,26 @@ describe("a line list with errors is refused whole, with every error's row and c
     "refuses a first sheet named %j, which has no season and 4-digit year",
     async (sheetName) => {
       const errors = expectErrors(await parse(await xlsx(table(oneStyle(), sheetName))));
-      expect(errors).toEqual([{ row: null, column: null, value: sheetName, message: messages.sheetName(sheetName) }]);
+      expect(errors).toEqual([
+        { row: null, column: null, value: sheetName, message: messages.sheetName(sheetName) },
+      ]);
     },
   );
 
   it("reports every error at once: the sheet's first, then row by row", async () => {
     const rows = [
       sampleHeaders,
-      ...Array.from({ length: 150 }, (_, index) => line({ Size: `S${index}`, SKU: String(index), MSRP: "n/a" })),
+      ...Array.from({ length: 150 }, (_, index) =>
+        line({ Size: `S${index}`, SKU: String(index), MSRP: "n/a" }),
+      ),
       line({ Size: "S0", SKU: "0" }),
     ];
     const errors = expectErrors(await parse(await xlsx(table(rows, "Spring"))));
     expect(errors).toHaveLength(1 + 150 + 2);
     expect(errors[0]).toMatchObject({ row: null, message: messages.sheetName("Spring") });
-    expect(errors.slice(1, 151).map((error) => error.row)).toEqual(Array.from({ length: 150 }, (_, index) => index + 2));
+    expect(errors.slice(1, 151).map((error) => error.row)).toEqual(
+      Array.from({ length: 150 }, (_, index) => index + 2),
+    );
     expect(errors.slice(151)).toEqual([
       { row: 152, column: "Size", value: "S0", message: messages.duplicateSize("10001-001", 2) },
       { row: 152, column: "SKU", value: "0", message: messages.duplicateSku(2) },
@@ -494,7 +537,12 @@ describe("a line list with errors is refused whole, with every error's row and c
     for (const row of oneStyle()) sheet.addRow(row);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const errors = expectErrors(await parse(bytes));
-    expect(errors).toContainEqual({ row: null, column: null, value: "Notes", message: messages.sheetName("Notes") });
+    expect(errors).toContainEqual({
+      row: null,
+      column: null,
+      value: "Notes",
+      message: messages.sheetName("Notes"),
+    });
   });
 
   it("refuses a sheet with more than 100,000 data rows, and accepts one with exactly that many", async () => {
@@ -529,7 +577,10 @@ describe("a line list with errors is refused whole, with every error's row and c
 
   it("applies the row limit to .xlsx and .xls alike", async () => {
     const limits = { ...defaultWorkbookLimits, maxDataRows: 5 };
-    const lineList = table([sampleHeaders, ...styleRows("10001-001", ["M4/W6", "M5/W7", "M6/W8", "M7/W9", "M8/W10", "M9/W11"])]);
+    const lineList = table([
+      sampleHeaders,
+      ...styleRows("10001-001", ["M4/W6", "M5/W7", "M6/W8", "M7/W9", "M8/W10", "M9/W11"]),
+    ]);
     const expected = [{ row: 7, column: null, message: messages.tooManyRows }];
     expect(expectErrors(await parse(await xlsx(lineList), "a.xlsx", limits))).toEqual(expected);
     expect(expectErrors(await parse(xls(lineList), "a.xls", limits))).toEqual(expected);
@@ -547,7 +598,10 @@ describe(".xls workbooks", () => {
   });
 
   it("refuse the same errors as .xlsx", async () => {
-    const lineList = table([sampleHeaders, line({ SKU: "1", MSRP: "-1" }), line({ SKU: "1", Size: "M5/W7" })], "Fall");
+    const lineList = table(
+      [sampleHeaders, line({ SKU: "1", MSRP: "-1" }), line({ SKU: "1", Size: "M5/W7" })],
+      "Fall",
+    );
     const fromXls = expectErrors(await parse(xls(lineList), "line-list.xls"));
     expect(fromXls).toEqual(expectErrors(await parse(await xlsx(lineList))));
     expect(fromXls.map((error) => [error.row, error.column])).toEqual([

@@ -146,7 +146,8 @@ function memoized<T>(parse: (value: CellValue) => T | null): (value: CellValue) 
 
 function sameValue(a: StyleValue | undefined, b: StyleValue): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => item === b[index]);
   return false;
 }
 
@@ -173,7 +174,8 @@ function toPreviewStyle({ modelCode, values, items }: StyleInProgress): PreviewS
 
 function columnName(index: number): string {
   let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
@@ -210,7 +212,8 @@ function mapHeaders(headerRow: ReadonlyArray<CellValue | undefined>): HeaderMap 
   const missingOptional: LineListHeader[] = [];
   for (const column of lineListColumns) {
     if (columns.has(column.key)) continue;
-    if (column.required) errors.push({ row: 1, column: column.header, message: messages.missingColumn(column.header) });
+    if (column.required)
+      errors.push({ row: 1, column: column.header, message: messages.missingColumn(column.header) });
     else missingOptional.push(column.header);
   }
   return { columns, errors, missingOptional };
@@ -221,7 +224,8 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
   const fail = (): ParseResult => ({ ok: false, errors, errorCount: errors.length });
 
   const nameMatch = sheetNamePattern.exec(sheet.name.trim());
-  if (!nameMatch) errors.push({ row: null, column: null, value: sheet.name, message: messages.sheetName(sheet.name) });
+  if (!nameMatch)
+    errors.push({ row: null, column: null, value: sheet.name, message: messages.sheetName(sheet.name) });
 
   const rows = sheet.rows;
   if (!rows.some((row) => row?.some((cell) => !isBlank(cell)))) {
@@ -235,7 +239,11 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
   const columnIndex = headers.columns;
   const presentColumns = [...columnIndex.values()];
   const required = (key: "model_code" | "size" | "sku") => columnIndex.get(key) ?? 0;
-  const [modelCodeColumn, sizeColumn, skuColumn] = [required("model_code"), required("size"), required("sku")];
+  const [modelCodeColumn, sizeColumn, skuColumn] = [
+    required("model_code"),
+    required("size"),
+    required("sku"),
+  ];
   const parsers: Record<StyleField, { parse: (value: CellValue) => StyleValue | null; invalid: string }> = {
     franchise: { parse: cellText, invalid: messages.errorValue },
     silhouette: { parse: cellText, invalid: messages.errorValue },
@@ -310,7 +318,11 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
           entry.values[field] = value;
           entry.valueRows[field] = rowNumber;
         } else if (!sameValue(entry.values[field], value)) {
-          addError(field, column, messages.conflictingStyleValue(lineListHeaders[field], modelCode, firstRow));
+          addError(
+            field,
+            column,
+            messages.conflictingStyleValue(lineListHeaders[field], modelCode, firstRow),
+          );
         }
       }
       if (size !== null) {
@@ -329,7 +341,9 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
     }
 
     if (rowErrors) {
-      const sorted = (rowErrors as { column: number; error: LineListRowError }[]).sort((a, b) => a.column - b.column);
+      const sorted = (rowErrors as { column: number; error: LineListRowError }[]).sort(
+        (a, b) => a.column - b.column,
+      );
       for (const { error } of sorted) errors.push(error);
     }
   }

@@ -20,31 +20,43 @@ afterAll(async () => {
 });
 
 function stylesOf(result: ParseResult) {
-  if (!result.ok) expect.fail(`expected the workbook to be accepted, got ${JSON.stringify(result.errors.slice(0, 5))}`);
+  if (!result.ok)
+    expect.fail(`expected the workbook to be accepted, got ${JSON.stringify(result.errors.slice(0, 5))}`);
   return result.styles;
 }
 
 describe("getParser", () => {
-  it.each(["Crocs", "CROCS", "crocs Europe", "Jibbitz by Crocs"])("finds the Crocs parser for %j", (brandName) => {
-    expect(getParser(brandName).id).toBe("crocs");
-  });
+  it.each(["Crocs", "CROCS", "crocs Europe", "Jibbitz by Crocs"])(
+    "finds the Crocs parser for %j",
+    (brandName) => {
+      expect(getParser(brandName).id).toBe("crocs");
+    },
+  );
 
-  it("answers 400 \"No parser found for brand X\" for other brands", () => {
+  it('answers 400 "No parser found for brand X" for other brands', () => {
     expect(() => getParser("Nike")).toThrowError(new NoParserFoundError("Nike"));
-    expect(() => getParser("Nike")).toThrow(expect.objectContaining({ status: 400, message: "No parser found for brand Nike" }));
+    expect(() => getParser("Nike")).toThrow(
+      expect.objectContaining({ status: 400, message: "No parser found for brand Nike" }),
+    );
   });
 });
 
 describe("parseLineListFile", () => {
   it("parses a workbook on a worker thread, from bytes or from a stored file, leaving the caller's bytes intact", async () => {
     const copy = Buffer.from(sample);
-    const fromBytes = await parseLineListFile({ brandName: "Crocs", fileName: "Spring line list.xlsx", bytes: copy });
+    const fromBytes = await parseLineListFile({
+      brandName: "Crocs",
+      fileName: "Spring line list.xlsx",
+      bytes: copy,
+    });
     expect(stylesOf(fromBytes)).toHaveLength(20);
     expect(copy.equals(sample)).toBe(true);
 
     const file = path.join(tempDir, "stored.xlsx");
     await writeFile(file, sample);
-    expect(await parseLineListFile({ brandName: "crocs", fileName: "stored.xlsx", path: file })).toEqual(fromBytes);
+    expect(await parseLineListFile({ brandName: "crocs", fileName: "stored.xlsx", path: file })).toEqual(
+      fromBytes,
+    );
   });
 
   it("reads .xls and .xlsx files saved by LibreOffice", async () => {
@@ -59,7 +71,12 @@ describe("parseLineListFile", () => {
     // row follows the first style, and a "Buyer Notes" column is extra (see fixtures/README.md).
     expect(fromXls).toMatchObject({ ok: true, season: "Fall", year: 2027, rowCount: 28, missingColumns: [] });
     const styles = stylesOf(fromXls as ParseResult);
-    expect(styles.map((style) => style.model_code)).toEqual(["10001-001", "10001-4LS", "10001-7C1", "10001-0C4"]);
+    expect(styles.map((style) => style.model_code)).toEqual([
+      "10001-001",
+      "10001-4LS",
+      "10001-7C1",
+      "10001-0C4",
+    ]);
     expect(styles[0]).toMatchObject({
       franchise: "Classic",
       silhouette: "Clog",
@@ -67,8 +84,16 @@ describe("parseLineListFile", () => {
       gender: "Toddler",
       msrp: 64.99,
       expected_shipped_date: "2027-03-07",
-      image_urls: ["https://images.example.com/crocs/10001-001_1.jpg", "https://images.example.com/crocs/10001-001_2.jpg"],
-      attributes: { comfort_level: "Cloud Comfort", height_range: "Mid", wear_occasion: "Beach", target_fit: "Roomy" },
+      image_urls: [
+        "https://images.example.com/crocs/10001-001_1.jpg",
+        "https://images.example.com/crocs/10001-001_2.jpg",
+      ],
+      attributes: {
+        comfort_level: "Cloud Comfort",
+        height_range: "Mid",
+        wear_occasion: "Beach",
+        target_fit: "Roomy",
+      },
     });
     expect(styles[0]?.items.slice(0, 2)).toEqual([
       { size: "C4", sku: "190007000001" },
@@ -77,30 +102,50 @@ describe("parseLineListFile", () => {
   });
 
   it("rejects a brand without a parser before starting any work", async () => {
-    await expect(parseLineListFile({ brandName: "Nike", fileName: "a.xlsx", bytes: sample })).rejects.toThrowError(
-      new NoParserFoundError("Nike"),
-    );
+    await expect(
+      parseLineListFile({ brandName: "Nike", fileName: "a.xlsx", bytes: sample }),
+    ).rejects.toThrowError(new NoParserFoundError("Nike"));
   });
 
   it("terminates a parse that takes longer than its timeout, and the next parse still works", async () => {
     const started = performance.now();
-    const result = await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample }, { timeoutMs: 1 });
-    expect(result).toEqual({ ok: false, errors: [{ row: null, column: null, message: messages.tookTooLong }], errorCount: 1 });
+    const result = await parseLineListFile(
+      { brandName: "Crocs", fileName: "a.xlsx", bytes: sample },
+      { timeoutMs: 1 },
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ row: null, column: null, message: messages.tookTooLong }],
+      errorCount: 1,
+    });
     // Answered once the worker was gone, long before a parse would have finished.
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(stylesOf(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample }))).toHaveLength(20);
+    expect(
+      stylesOf(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample })),
+    ).toHaveLength(20);
   });
 
   it("refuses a workbook that needs more memory than the worker may use, and the server carries on", async () => {
     const { bytes } = await writeSampleLineList({ styles: 1_000 });
-    const result = await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes }, { memoryLimitMb: 16 });
-    expect(result).toEqual({ ok: false, errors: [{ row: null, column: null, message: messages.outOfMemory }], errorCount: 1 });
-    expect(stylesOf(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample }))).toHaveLength(20);
+    const result = await parseLineListFile(
+      { brandName: "Crocs", fileName: "a.xlsx", bytes },
+      { memoryLimitMb: 16 },
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ row: null, column: null, message: messages.outOfMemory }],
+      errorCount: 1,
+    });
+    expect(
+      stylesOf(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample })),
+    ).toHaveLength(20);
   }, 60_000);
 
   it("runs several parses at once, each on its own worker", async () => {
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample })),
+      Array.from({ length: 4 }, () =>
+        parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample }),
+      ),
     );
     for (const result of results) expect(stylesOf(result)).toHaveLength(20);
   });

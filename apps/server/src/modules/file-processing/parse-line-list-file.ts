@@ -58,7 +58,11 @@ function refused(message: string): ParseFailure {
   return { ok: false, errors: [{ row: null, column: null, message }], errorCount: 1 };
 }
 
-function runWorker(input: ParseWorkbookInput, timeoutMs: number, memoryLimitMb: number): Promise<ParseResult> {
+function runWorker(
+  input: ParseWorkbookInput,
+  timeoutMs: number,
+  memoryLimitMb: number,
+): Promise<ParseResult> {
   return new Promise((resolve, reject) => {
     // A private copy of the bytes moves to the worker instead of being cloned: the caller's
     // buffer stays usable and may be a view into a much larger one.
@@ -85,9 +89,13 @@ function runWorker(input: ParseWorkbookInput, timeoutMs: number, memoryLimitMb: 
     }, timeoutMs);
     worker.once("message", (result: ParseResult) => settle(() => resolve(result)));
     worker.once("error", (error: Error & { code?: string }) =>
-      settle(() => (error.code === "ERR_WORKER_OUT_OF_MEMORY" ? resolve(refused(messages.outOfMemory)) : reject(error))),
+      settle(() =>
+        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? resolve(refused(messages.outOfMemory)) : reject(error),
+      ),
     );
-    worker.once("exit", (code) => settle(() => reject(new Error(`The parse worker stopped (exit code ${code}) without an answer`))));
+    worker.once("exit", (code) =>
+      settle(() => reject(new Error(`The parse worker stopped (exit code ${code}) without an answer`))),
+    );
   });
 }
 

@@ -2,7 +2,12 @@ import { readFile, stat } from "node:fs/promises";
 import { lineListFormatMessages as messages } from "@cm/contracts/line-list-format";
 import type { ParseResult } from "./line-list-parser.ts";
 import { getParserById } from "./parser-registry.ts";
-import { defaultWorkbookLimits, hasWorkbookExtension, readFirstSheet, type WorkbookLimits } from "./workbook-reader.ts";
+import {
+  defaultWorkbookLimits,
+  hasWorkbookExtension,
+  readFirstSheet,
+  type WorkbookLimits,
+} from "./workbook-reader.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
 
 /** What the parse worker receives: structured-cloneable, so no functions and no Buffer methods. */

@@ -46,10 +46,26 @@ const franchises = [
 
 // Crocs-style colour names with their model-code suffixes.
 const colors = [
-  ["Black", "001"], ["White", "100"], ["Navy", "410"], ["Bone", "2Y2"], ["Pepper", "060"],
-  ["Lapis", "4LS"], ["Chalk", "0WV"], ["Slate Grey", "0DA"], ["Pink Clay", "6TY"], ["Mushroom", "2YB"],
-  ["Lemon", "7C1"], ["Bright Cobalt", "4KZ"], ["Army Green", "309"], ["Espresso", "206"], ["Dreamscape", "5Q6"],
-  ["Pepper Multi", "0C4"], ["Atmosphere", "4SS"], ["Cobblestone", "06Y"], ["Stucco", "2ZT"], ["Juniper", "3UA"],
+  ["Black", "001"],
+  ["White", "100"],
+  ["Navy", "410"],
+  ["Bone", "2Y2"],
+  ["Pepper", "060"],
+  ["Lapis", "4LS"],
+  ["Chalk", "0WV"],
+  ["Slate Grey", "0DA"],
+  ["Pink Clay", "6TY"],
+  ["Mushroom", "2YB"],
+  ["Lemon", "7C1"],
+  ["Bright Cobalt", "4KZ"],
+  ["Army Green", "309"],
+  ["Espresso", "206"],
+  ["Dreamscape", "5Q6"],
+  ["Pepper Multi", "0C4"],
+  ["Atmosphere", "4SS"],
+  ["Cobblestone", "06Y"],
+  ["Stucco", "2ZT"],
+  ["Juniper", "3UA"],
 ] as const;
 
 const sizeRuns = {
@@ -60,7 +76,28 @@ const sizeRuns = {
   Toddler: ["C4", "C5", "C6", "C7", "C8", "C9", "C10"],
 } as const;
 // Weighted like a real line list: mostly unisex; about 9.7 sizes per style on average.
-const genders = ["Unisex", "Unisex", "Unisex", "Unisex", "Unisex", "Women", "Women", "Kids", "Kids", "Men", "Unisex", "Unisex", "Unisex", "Unisex", "Unisex", "Women", "Women", "Kids", "Men", "Toddler"] as const;
+const genders = [
+  "Unisex",
+  "Unisex",
+  "Unisex",
+  "Unisex",
+  "Unisex",
+  "Women",
+  "Women",
+  "Kids",
+  "Kids",
+  "Men",
+  "Unisex",
+  "Unisex",
+  "Unisex",
+  "Unisex",
+  "Unisex",
+  "Women",
+  "Women",
+  "Kids",
+  "Men",
+  "Toddler",
+] as const;
 const msrps = [29.99, 34.99, 39.99, 44.99, 49.99, 54.99, 59.99, 64.99, 69.99, 79.99, 89.99];
 const comfortLevels = ["Iconic Crocs Comfort", "Cloud Comfort", "Everyday Comfort"];
 const heightRanges = ["Flat", "Low", "Mid", "High"];
@@ -91,23 +128,35 @@ export function sampleLineListTable(options: SampleLineListOptions): LineListTab
   const rows: SampleCell[][] = [sampleHeaders];
   let skuSequence = seed * 1_000_000;
 
-  let styleNumber: { franchise: string; silhouette: string; gender: keyof typeof sizeRuns; msrp: number } | null = null;
+  let styleNumber: {
+    franchise: string;
+    silhouette: string;
+    gender: keyof typeof sizeRuns;
+    msrp: number;
+  } | null = null;
   for (let index = 0; index < styles; index += 1) {
     const numberIndex = Math.floor(index / colorsPerStyleNumber);
     if (index % colorsPerStyleNumber === 0) {
       const franchise = pick(franchises);
-      styleNumber = { franchise: franchise.name, silhouette: pick(franchise.silhouettes), gender: pick(genders), msrp: pick(msrps) };
+      styleNumber = {
+        franchise: franchise.name,
+        silhouette: pick(franchise.silhouettes),
+        gender: pick(genders),
+        msrp: pick(msrps),
+      };
     }
     if (!styleNumber) continue;
-    const [colorName, colorCode] = colors[(numberIndex * 7 + (index % colorsPerStyleNumber) * 5) % colors.length] ?? colors[0];
+    const [colorName, colorCode] =
+      colors[(numberIndex * 7 + (index % colorsPerStyleNumber) * 5) % colors.length] ?? colors[0];
     const modelCode = `${10001 + numberIndex}-${colorCode}`;
     const pictures = 1 + Math.floor(random() * 3);
     const imageUrls =
       random() < 0.05
         ? noImageText
-        : Array.from({ length: pictures }, (_, n) => `https://images.example.com/crocs/${modelCode}_${n + 1}.jpg`).join(
-            index % 2 === 0 ? ", " : "\n",
-          );
+        : Array.from(
+            { length: pictures },
+            (_, n) => `https://images.example.com/crocs/${modelCode}_${n + 1}.jpg`,
+          ).join(index % 2 === 0 ? ", " : "\n");
     const shipDate = new Date(Date.UTC(year, 1 + Math.floor(random() * 4), 1 + Math.floor(random() * 28)));
     const attributes = [pick(comfortLevels), pick(heightRanges), pick(wearOccasions), pick(targetFits)];
     for (const size of sizeRuns[styleNumber.gender]) {
@@ -147,7 +196,10 @@ export interface WriteXlsxOptions {
  * Writes the table with exceljs, as Excel would store it: shared strings, date cells formatted
  * as dates, MSRP as currency, a bold frozen header row.
  */
-export async function writeLineListXlsx(table: LineListTable, options: WriteXlsxOptions = {}): Promise<Buffer> {
+export async function writeLineListXlsx(
+  table: LineListTable,
+  options: WriteXlsxOptions = {},
+): Promise<Buffer> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -155,7 +207,11 @@ export async function writeLineListXlsx(table: LineListTable, options: WriteXlsx
     output.on("end", resolve);
     output.on("error", reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: true, useStyles: true });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: true,
+    useStyles: true,
+  });
   workbook.creator = "Catalog Manager";
   workbook.created = new Date(Date.UTC(2026, 0, 1));
   workbook.modified = workbook.created;
@@ -171,8 +227,10 @@ export async function writeLineListXlsx(table: LineListTable, options: WriteXlsx
       row.font = { bold: true };
       row.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE4E4E7" } };
     } else {
-      if (dateColumn > 0 && values[dateColumn - 1] instanceof Date) row.getCell(dateColumn).numFmt = "yyyy-mm-dd";
-      if (msrpColumn > 0 && typeof values[msrpColumn - 1] === "number") row.getCell(msrpColumn).numFmt = "$#,##0.00";
+      if (dateColumn > 0 && values[dateColumn - 1] instanceof Date)
+        row.getCell(dateColumn).numFmt = "yyyy-mm-dd";
+      if (msrpColumn > 0 && typeof values[msrpColumn - 1] === "number")
+        row.getCell(msrpColumn).numFmt = "$#,##0.00";
     }
     row.commit();
   });
@@ -203,12 +261,24 @@ export async function writeLineListXlsx(table: LineListTable, options: WriteXlsx
 const instructionRows: [string, string, string][] = [
   [lineListHeaders.franchise, "No", "Product family, e.g. Classic, Crocband, Echo."],
   [lineListHeaders.silhouette, "No", "Shape, e.g. Clog, Sandal, Slide."],
-  [lineListHeaders.model_code, "Yes", "Style-colour code, e.g. 10001-001. Rows with the same Model Code are the sizes of one style."],
+  [
+    lineListHeaders.model_code,
+    "Yes",
+    "Style-colour code, e.g. 10001-001. Rows with the same Model Code are the sizes of one style.",
+  ],
   [lineListHeaders.color, "No", "Colour name, e.g. Black."],
   [lineListHeaders.gender, "No", "e.g. Unisex, Women, Men, Kids."],
-  [lineListHeaders.msrp, "No", "Retail price: a number of 0 or more, e.g. 49.99 (a number cell or text such as $49.99)."],
+  [
+    lineListHeaders.msrp,
+    "No",
+    "Retail price: a number of 0 or more, e.g. 49.99 (a number cell or text such as $49.99).",
+  ],
   [lineListHeaders.expected_shipped_date, "No", "A date cell, or text in the form YYYY-MM-DD."],
-  [lineListHeaders.image_urls, "No", `One or more web addresses separated by commas or line breaks, or "${noImageText}".`],
+  [
+    lineListHeaders.image_urls,
+    "No",
+    `One or more web addresses separated by commas or line breaks, or "${noImageText}".`,
+  ],
   [lineListHeaders.comfort_level, "No", "Free text."],
   [lineListHeaders.height_range, "No", "Free text."],
   [lineListHeaders.wear_occasion, "No", "Free text."],
@@ -225,7 +295,8 @@ function toSheetJsCell(value: SampleCell, header: string): XLSX.CellObject | nul
   if (value instanceof Date) {
     return { t: "n", v: (value.getTime() - excelEpoch) / dayMs, z: "yyyy-mm-dd" };
   }
-  if (typeof value === "number") return header === lineListHeaders.msrp ? { t: "n", v: value, z: "$#,##0.00" } : { t: "n", v: value };
+  if (typeof value === "number")
+    return header === lineListHeaders.msrp ? { t: "n", v: value, z: "$#,##0.00" } : { t: "n", v: value };
   if (typeof value === "boolean") return { t: "b", v: value };
   if (typeof value === "string") return { t: "s", v: value };
   throw new Error("Only text, numbers, booleans and dates can be written to .xls samples");
@@ -234,7 +305,9 @@ function toSheetJsCell(value: SampleCell, header: string): XLSX.CellObject | nul
 /** Writes the table as a BIFF8 .xls with SheetJS (see the module comment for why SheetJS). */
 export function writeLineListXls(table: LineListTable): Buffer {
   const headerRow = (table.rows[0] ?? []).map(String);
-  const rows = table.rows.map((values) => values.map((value, index) => toSheetJsCell(value, headerRow[index] ?? "")));
+  const rows = table.rows.map((values) =>
+    values.map((value, index) => toSheetJsCell(value, headerRow[index] ?? "")),
+  );
   const sheet = XLSX.utils.aoa_to_sheet(rows, { dense: true });
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, table.sheetName);
@@ -253,6 +326,8 @@ export async function writeSampleLineList(
 ): Promise<SampleWorkbook> {
   const table = sampleLineListTable(options);
   const bytes =
-    options.format === "xls" ? writeLineListXls(table) : await writeLineListXlsx(table, { instructions: options.instructions });
+    options.format === "xls"
+      ? writeLineListXls(table)
+      : await writeLineListXlsx(table, { instructions: options.instructions });
   return { bytes, styles: options.styles, rows: table.rows.length - 1 };
 }

@@ -96,7 +96,8 @@ const minimalParts = {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
 };
 
-export const inlineCell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+export const inlineCell = (ref: string, text: string) =>
+  `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 export const minimalSheetHead =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
   `<row r="1">${inlineCell("A1", "Model Code")}${inlineCell("B1", "Size")}${inlineCell("C1", "SKU")}</row>` +

@@ -38,7 +38,9 @@ const parseInThread = (bytes: Buffer, limits = defaultWorkbookLimits) =>
 
 describe("zip bombs", () => {
   it("builds a bomb that is otherwise a readable workbook", async () => {
-    const harmless = minimalWorkbook(deflatedPart("xl/worksheets/sheet1.xml", minimalSheetHead + minimalSheetTail));
+    const harmless = minimalWorkbook(
+      deflatedPart("xl/worksheets/sheet1.xml", minimalSheetHead + minimalSheetTail),
+    );
     const result = await parseInThread(harmless);
     expect(result).toMatchObject({ ok: true, rowCount: 1, styles: [{ model_code: "10001-001" }] });
     // SheetJS alone reads a bomb whole: only the guard stands between it and the parser.
@@ -75,14 +77,22 @@ describe("zip bombs", () => {
   });
 
   it("refuses an archive of more than 1,000 parts", async () => {
-    const parts = Array.from({ length: 1_000 }, (_, index) => deflatedPart(`xl/extra/part${index}.xml`, "<a/>"));
-    const archive = minimalWorkbook(deflatedPart("xl/worksheets/sheet1.xml", minimalSheetHead + minimalSheetTail), parts);
+    const parts = Array.from({ length: 1_000 }, (_, index) =>
+      deflatedPart(`xl/extra/part${index}.xml`, "<a/>"),
+    );
+    const archive = minimalWorkbook(
+      deflatedPart("xl/worksheets/sheet1.xml", minimalSheetHead + minimalSheetTail),
+      parts,
+    );
     expect(await parseBytes(archive)).toEqual(refusedWith(messages.tooManyParts));
   });
 
   it("refuses a workbook whose parts add up to more than the uncompressed limit", async () => {
     const bytes = await xlsx(validTable(50));
-    const limits = { ...defaultWorkbookLimits, archive: { ...defaultArchiveLimits, maxUncompressedBytes: 20_000 } };
+    const limits = {
+      ...defaultWorkbookLimits,
+      archive: { ...defaultArchiveLimits, maxUncompressedBytes: 20_000 },
+    };
     expect(await parseInThread(bytes, limits)).toEqual(refusedWith(messages.inflatesTooLarge));
     expect(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes }, { limits })).toEqual(
       refusedWith(messages.inflatesTooLarge),
@@ -100,7 +110,10 @@ describe("what reaches SheetJS", () => {
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
       "base64",
     );
-    sheet.addImage(workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: "png" }), "P1:Q2");
+    sheet.addImage(
+      workbook.addImage({ buffer: png as unknown as ExcelJS.Buffer, extension: "png" }),
+      "P1:Q2",
+    );
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     expect(bytes.includes(Buffer.from("xl/media/"))).toBe(true);
     expect(await parseInThread(bytes)).toMatchObject({ ok: true, rowCount: validTable(2).rows.length - 1 });
@@ -125,7 +138,10 @@ describe("what reaches SheetJS", () => {
       ],
       '<Override PartName="/xl/externalLinks/externalLink1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.externalLink+xml"/>',
     );
-    expect(await parseInThread(bytes)).toMatchObject({ ok: true, styles: [{ model_code: "10001-001", msrp: 19.99 }] });
+    expect(await parseInThread(bytes)).toMatchObject({
+      ok: true,
+      styles: [{ model_code: "10001-001", msrp: 19.99 }],
+    });
   });
 });
 

@@ -87,7 +87,11 @@ export async function extractWorkbookParts(
 ): Promise<Map<string, Buffer>> {
   let zip: ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true });
+    zip = await yauzl.fromBufferPromise(bytes, {
+      lazyEntries: true,
+      decodeStrings: true,
+      validateEntrySizes: true,
+    });
   } catch {
     throw new WorkbookRefusal(messages.notAWorkbook);
   }
@@ -121,7 +125,10 @@ export async function precheckWorkbookArchive(
     zip =
       typeof source === "string"
         ? await yauzl.openPromise(source, options)
-        : await yauzl.fromBufferPromise(Buffer.from(source.buffer, source.byteOffset, source.byteLength), options);
+        : await yauzl.fromBufferPromise(
+            Buffer.from(source.buffer, source.byteOffset, source.byteLength),
+            options,
+          );
   } catch {
     throw new WorkbookRefusal(messages.notAWorkbook);
   }
@@ -136,7 +143,12 @@ export async function precheckWorkbookArchive(
 async function readStart(path: string): Promise<Uint8Array> {
   const file = await open(path, "r");
   try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(zipSignature.length), 0, zipSignature.length, 0);
+    const { buffer, bytesRead } = await file.read(
+      Buffer.alloc(zipSignature.length),
+      0,
+      zipSignature.length,
+      0,
+    );
     return buffer.subarray(0, bytesRead);
   } finally {
     await file.close();

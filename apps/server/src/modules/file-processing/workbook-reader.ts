@@ -52,7 +52,8 @@ export async function readFirstSheet(
   bytes: Buffer,
   limits: WorkbookLimits = defaultWorkbookLimits,
 ): Promise<SheetGrid> {
-  if (bytes.length > limits.maxFileBytes) throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
+  if (bytes.length > limits.maxFileBytes)
+    throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
 
   let workbook: WorkBook;
   if (startsWith(bytes, zipSignature)) {
@@ -153,7 +154,9 @@ function toGrid(XLSX: SheetJs, sheet: WorkSheet, limits: WorkbookLimits): SheetG
   // The writer's recorded used range reaches past what was read (SheetJS stops at sheetRows).
   const fullRef = sheet["!fullref"];
   const recordedLastIndex = typeof fullRef === "string" ? XLSX.utils.decode_range(fullRef).e.r : -1;
-  const readPastLimit = data.slice(lastAllowedIndex + 1).some((row) => row?.some((cell) => cell?.v !== undefined));
+  const readPastLimit = data
+    .slice(lastAllowedIndex + 1)
+    .some((row) => row?.some((cell) => cell?.v !== undefined));
   if (readPastLimit || recordedLastIndex > lastAllowedIndex) {
     throw new WorkbookRefusal(messages.tooManyRows, { row: lastAllowedIndex + 2 });
   }

@@ -4,7 +4,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, brands, catalogItems, lineListItems, lineLists, productSizes, products, users } from "../../db/schema.ts";
+import {
+  auditEvents,
+  brands,
+  catalogItems,
+  lineListItems,
+  lineLists,
+  productSizes,
+  products,
+  users,
+} from "../../db/schema.ts";
 import type { ProductInput } from "../products/repository.ts";
 import { createLineList } from "./service.ts";
 
@@ -103,11 +112,18 @@ describe("line lists", () => {
     created.push(
       await createLineList(
         db,
-        { brandId: otherBrandId, name: "Charms 2027", type: "brand-ats", stage: "saved", products: [style("P-1")] },
+        {
+          brandId: otherBrandId,
+          name: "Charms 2027",
+          type: "brand-ats",
+          stage: "saved",
+          products: [style("P-1")],
+        },
         adminId,
       ),
     );
-    previewId = (await createLineList(db, { brandId: crocsId, name: "Uploading", stage: "preview" }, adminId)).id;
+    previewId = (await createLineList(db, { brandId: crocsId, name: "Uploading", stage: "preview" }, adminId))
+      .id;
   });
   afterAll(() => testApp?.close());
 
@@ -130,8 +146,13 @@ describe("line lists", () => {
       const [product] = await db.select().from(products).where(eq(products.modelCode, "A-1"));
       expect(product).toMatchObject({ brandId: crocsId, msrp: "49.99", imageUrls: [] });
       expect(await db.$count(productSizes, eq(productSizes.productId, product!.id))).toBe(2);
-      const events = await db.select().from(auditEvents).where(eq(auditEvents.entityId, String(preBook!.id)));
-      expect(events).toContainEqual(expect.objectContaining({ entityType: "line_list", action: "create", actorUserId: adminId }));
+      const events = await db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.entityId, String(preBook!.id)));
+      expect(events).toContainEqual(
+        expect.objectContaining({ entityType: "line_list", action: "create", actorUserId: adminId }),
+      );
     });
 
     it("updates a product another line list already offers instead of duplicating it", async () => {
@@ -148,26 +169,42 @@ describe("line lists", () => {
 
     it("refuses an unknown brand and inconsistent input, creating nothing", async () => {
       const { db } = testApp.database;
-      const counts = async () => [await db.$count(lineLists), await db.$count(products), await db.$count(catalogItems)];
+      const counts = async () => [
+        await db.$count(lineLists),
+        await db.$count(products),
+        await db.$count(catalogItems),
+      ];
       const before = await counts();
-      await expect(createLineList(db, { brandId: 987_654, name: "Nobody's", stage: "saved" }, adminId)).rejects.toMatchObject({
+      await expect(
+        createLineList(db, { brandId: 987_654, name: "Nobody's", stage: "saved" }, adminId),
+      ).rejects.toMatchObject({
         status: 404,
         message: "Brand not found",
       });
       const invalid = [
         { name: "Twice", products: [style("D-1"), style("D-1", { sizes: [{ size: "1", sku: "other" }] })] },
-        { name: "Same SKU", products: [style("E-1"), style("E-2", { sizes: [{ size: "1", sku: "E-1-4" }] })] },
+        {
+          name: "Same SKU",
+          products: [style("E-1"), style("E-2", { sizes: [{ size: "1", sku: "E-1-4" }] })],
+        },
         { name: "Stranger", products: [style("F-1")], catalogs: { athletic: ["Z-9"] } },
         { name: " ", products: [style("G-1")] },
       ];
       for (const input of invalid) {
-        await expect(createLineList(db, { brandId: crocsId, stage: "saved", ...input }, adminId), input.name).rejects.toMatchObject({
+        await expect(
+          createLineList(db, { brandId: crocsId, stage: "saved", ...input }, adminId),
+          input.name,
+        ).rejects.toMatchObject({
           status: 400,
           message: genericMessages.wrongInput,
         });
       }
       await expect(
-        createLineList(db, { brandId: crocsId, name: "Preview", stage: "preview", products: [style("H-1")] }, adminId),
+        createLineList(
+          db,
+          { brandId: crocsId, name: "Preview", stage: "preview", products: [style("H-1")] },
+          adminId,
+        ),
       ).rejects.toMatchObject({ status: 400 });
       expect(await counts()).toEqual(before);
     });
@@ -176,7 +213,9 @@ describe("line lists", () => {
   describe("GET /api/line-lists", () => {
     it("needs a signed-in user", async () => {
       expect((await testApp.app.inject({ method: "GET", url: "/api/line-lists" })).statusCode).toBe(401);
-      expect((await testApp.app.inject({ method: "GET", url: "/api/line-lists/with-catalogs-info" })).statusCode).toBe(401);
+      expect(
+        (await testApp.app.inject({ method: "GET", url: "/api/line-lists/with-catalogs-info" })).statusCode,
+      ).toBe(401);
     });
 
     it("lists saved line lists newest first, never previews, with calendar dates and 0/1 flags", async () => {
@@ -209,7 +248,8 @@ describe("line lists", () => {
     });
 
     it("filters by line list, brand, publication status and type", async () => {
-      const list = async (query: string) => ids((await api(`/api/line-lists?${query}`)).json().data.lineLists);
+      const list = async (query: string) =>
+        ids((await api(`/api/line-lists?${query}`)).json().data.lineLists);
       expect(await list(`lineListId=${created[1]!.id}`)).toEqual([created[1]!.id]);
       expect(await list(`lineListId=${previewId}`)).toEqual([]);
       expect(await list(`brandId=${otherBrandId}`)).toEqual([created[3]!.id]);
@@ -250,9 +290,17 @@ describe("line lists", () => {
         // A-2 is in two catalogs; A-3 and A-4 in none.
         unsortedItemsCount: 2,
       });
-      expect(byId.get(created[1]!.id)).toMatchObject({ unsortedItemsCount: 0, published: 0, sortingCompleted: 1 });
+      expect(byId.get(created[1]!.id)).toMatchObject({
+        unsortedItemsCount: 0,
+        published: 0,
+        sortingCompleted: 1,
+      });
       // No catalogs created yet: every item is unsorted.
-      expect(byId.get(created[2]!.id)).toMatchObject({ catalogs: [], unsortedItemsCount: 1, sortingCompleted: 0 });
+      expect(byId.get(created[2]!.id)).toMatchObject({
+        catalogs: [],
+        unsortedItemsCount: 1,
+        sortingCompleted: 0,
+      });
       expect(byId.has(previewId)).toBe(false);
     });
 
@@ -270,12 +318,22 @@ describe("line lists", () => {
       const published = await page("status=published");
       expect(ids(published.data)).toEqual([created[0]!.id]);
       expect(published.pagination.total).toBe(1);
-      expect(ids((await page(`status=unpublished&brandId=${crocsId}`)).data)).toEqual(ids([created[2]!, created[1]!]));
+      expect(ids((await page(`status=unpublished&brandId=${crocsId}`)).data)).toEqual(
+        ids([created[2]!, created[1]!]),
+      );
       expect(ids((await page("type=brand-ats")).data)).toEqual([created[3]!.id]);
     });
 
     it("answers bad parameters with the spec's 400 message", async () => {
-      for (const query of ["page=0", "page=x", "pageSize=0", "pageSize=101", "status=archived", "type=update", "brandId=-1"]) {
+      for (const query of [
+        "page=0",
+        "page=x",
+        "pageSize=0",
+        "pageSize=101",
+        "status=archived",
+        "type=update",
+        "brandId=-1",
+      ]) {
         const response = await api(`/api/line-lists/with-catalogs-info?${query}`);
         expect(response.statusCode, query).toBe(400);
         expect(response.json(), query).toMatchObject({

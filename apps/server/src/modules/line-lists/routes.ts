@@ -1,4 +1,9 @@
-import { envelopeSchema, errorEnvelopeSchema, paginatedEnvelopeSchema, type FieldErrors } from "@cm/contracts/envelope";
+import {
+  envelopeSchema,
+  errorEnvelopeSchema,
+  paginatedEnvelopeSchema,
+  type FieldErrors,
+} from "@cm/contracts/envelope";
 import {
   lineListMessages,
   lineListsDataSchema,

@@ -120,14 +120,16 @@ function checkCreateInput(input: CreateLineListInput): void {
     if (modelCodes.has(product.modelCode)) problems.push(`products: model code ${product.modelCode} twice`);
     modelCodes.add(product.modelCode);
     for (const size of product.sizes) {
-      if (!size.sku.trim() || !size.size.trim()) problems.push(`products: ${product.modelCode} has a size without SKU`);
+      if (!size.sku.trim() || !size.size.trim())
+        problems.push(`products: ${product.modelCode} has a size without SKU`);
       if (skus.has(size.sku)) problems.push(`products: SKU ${size.sku} twice`);
       skus.add(size.sku);
     }
   }
   for (const [type, codes] of Object.entries(input.catalogs ?? {})) {
     for (const code of codes ?? []) {
-      if (!modelCodes.has(code)) problems.push(`catalogs.${type}: ${code} is not one of the line list's products`);
+      if (!modelCodes.has(code))
+        problems.push(`catalogs.${type}: ${code} is not one of the line list's products`);
     }
   }
   if (problems.length > 0) {
@@ -232,7 +234,9 @@ export async function createLineListInTransaction(
           entityType: "line_list",
           entityId: lineList.id,
           action: "place_items",
-          data: Object.fromEntries(Object.entries(input.catalogs).map(([type, codes]) => [type, codes?.length ?? 0])),
+          data: Object.fromEntries(
+            Object.entries(input.catalogs).map(([type, codes]) => [type, codes?.length ?? 0]),
+          ),
         });
       }
     }

@@ -9,7 +9,14 @@ import { usersWithMembershipsQueryOptions } from "@/lib/api/users/get-users-with
 import { usersQueryOptions } from "@/lib/api/users/get-users";
 
 /** What each list is called in the failure toast, in the order of the queries below. */
-const labels = ["users", "users with memberships", "business stores", "roles", "brands", "organizations"] as const;
+const labels = [
+  "users",
+  "users with memberships",
+  "business stores",
+  "roles",
+  "brands",
+  "organizations",
+] as const;
 
 /**
  * The lists SPEC.md section 7 loads on entering `/home`, fetched once for the whole session and

@@ -73,7 +73,12 @@ export function BrandForm({ initial, submitLabel, pendingLabel, onSubmit }: Bran
   const nameErrorId = `${id}-name-error`;
 
   return (
-    <form noValidate aria-label="Brand" onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+    <form
+      noValidate
+      aria-label="Brand"
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-6"
+    >
       <FieldGroup>
         <Field data-invalid={Boolean(errors.name)}>
           <FieldLabel htmlFor={`${id}-name`}>Name</FieldLabel>

@@ -24,7 +24,10 @@ function brand(id: number, name: string, description: string | null = null): Bra
 }
 
 /** A brands API over a list: GET lists it, POST/PUT/DELETE answer what `write` says. */
-function brandsApi(initial: Brand[], write: (method: string, url: string, body: unknown) => MockResponse = () => ok(null)) {
+function brandsApi(
+  initial: Brand[],
+  write: (method: string, url: string, body: unknown) => MockResponse = () => ok(null),
+) {
   let brands = [...initial];
   const calls = () => fetchMock.mock.calls as unknown as FetchCall[];
   const answer = () => {
@@ -34,7 +37,10 @@ function brandsApi(initial: Brand[], write: (method: string, url: string, body: 
     const response = write(method, String(input), init?.body ? JSON.parse(String(init.body)) : undefined);
     if ((response.status ?? 200) < 300) {
       const written = (response.body as { data: Brand }).data;
-      brands = method === "DELETE" ? brands.filter((b) => b.id !== written.id) : [...brands.filter((b) => b.id !== written.id), written];
+      brands =
+        method === "DELETE"
+          ? brands.filter((b) => b.id !== written.id)
+          : [...brands.filter((b) => b.id !== written.id), written];
     }
     return response;
   };
@@ -49,7 +55,9 @@ function brandsApi(initial: Brand[], write: (method: string, url: string, body: 
 beforeEach(() => seedSession());
 
 describe("brands list", { timeout: 30_000 }, () => {
-  const many = Array.from({ length: 12 }, (_, index) => brand(index + 1, `Brand ${String(index + 1).padStart(2, "0")}`));
+  const many = Array.from({ length: 12 }, (_, index) =>
+    brand(index + 1, `Brand ${String(index + 1).padStart(2, "0")}`),
+  );
 
   it("shows 10 brands a page with Previous and Next", async () => {
     brandsApi(many);
@@ -142,7 +150,11 @@ describe("create brand", { timeout: 30_000 }, () => {
   it("enables the description only with Has Description, clears it on uncheck, and creates", async () => {
     const api = brandsApi([], (_method, _url, body) => ({
       status: 201,
-      body: { success: true, message: "Brand created successfully", data: brand(99, (body as { name: string }).name) },
+      body: {
+        success: true,
+        message: "Brand created successfully",
+        data: brand(99, (body as { name: string }).name),
+      },
     }));
     const { user, router } = renderApp("/home/brands/create");
     await user.type(await screen.findByRole("textbox", { name: "Name" }, firstRender), "  Teva  ");
@@ -168,7 +180,10 @@ describe("create brand", { timeout: 30_000 }, () => {
   });
 
   it("marks the name when the brand already exists", async () => {
-    brandsApi([], () => ({ status: 409, body: { success: false, message: "Brand already exists", data: null } }));
+    brandsApi([], () => ({
+      status: 409,
+      body: { success: false, message: "Brand already exists", data: null },
+    }));
     const { user, router } = renderApp("/home/brands/create");
     await user.type(await screen.findByRole("textbox", { name: "Name" }, firstRender), "crocs");
     await user.click(screen.getByRole("button", { name: "Create" }));
@@ -202,7 +217,11 @@ describe("edit brand", { timeout: 30_000 }, () => {
     expect(String(input)).toBe("/api/brands/1");
     expect(init?.method).toBe("PUT");
     expect(new Headers(init?.headers).get("If-Match")).toBe('"1"');
-    expect(JSON.parse(String(init?.body))).toEqual({ name: "Crocs Inc", description: "Clogs", categoryId: 1 });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: "Crocs Inc",
+      description: "Clogs",
+      categoryId: 1,
+    });
   });
 
   it("goes back to the brands when the brand does not exist", async () => {

@@ -16,7 +16,13 @@ export interface CatalogSectionProps {
 }
 
 /** One section of the catalogs page: a page of line list cards of one publication status. */
-export function CatalogSection({ title, status, emptyTitle, emptyDescription, onPublish }: CatalogSectionProps) {
+export function CatalogSection({
+  title,
+  status,
+  emptyTitle,
+  emptyDescription,
+  onPublish,
+}: CatalogSectionProps) {
   const headingId = useId();
   const [page, setPage] = useState(1);
   const query = useLineListsWithCatalogs({ status, page, pageSize: defaultPageSize });
@@ -31,7 +37,9 @@ export function CatalogSection({ title, status, emptyTitle, emptyDescription, on
         <h2 id={headingId} className="text-lg font-semibold tracking-tight">
           {title}
           {pagination ? (
-            <span className="ml-2 text-sm font-normal text-muted-foreground tabular-nums">{pagination.total}</span>
+            <span className="ml-2 text-sm font-normal text-muted-foreground tabular-nums">
+              {pagination.total}
+            </span>
           ) : null}
         </h2>
       </div>
@@ -63,7 +71,10 @@ export function CatalogSection({ title, status, emptyTitle, emptyDescription, on
       )}
 
       {pagination && pagination.totalPages > 1 ? (
-        <nav aria-label={`Pages of ${title.toLowerCase()}`} className="flex items-center justify-between gap-4">
+        <nav
+          aria-label={`Pages of ${title.toLowerCase()}`}
+          className="flex items-center justify-between gap-4"
+        >
           <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
             Page {pagination.page} of {pagination.totalPages}
           </p>

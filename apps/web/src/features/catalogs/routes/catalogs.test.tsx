@@ -50,15 +50,26 @@ function catalogsApi(initial: LineListWithCatalogs[], publish?: (lineListId: num
       const data = lineLists.filter((item) => (status === "published" ? item.published : !item.published));
       return {
         status: 200,
-        body: { success: true, message: "OK", data, pagination: { page: 1, pageSize: 10, total: data.length, totalPages: 1 } },
+        body: {
+          success: true,
+          message: "OK",
+          data,
+          pagination: { page: 1, pageSize: 10, total: data.length, totalPages: 1 },
+        },
       };
     },
     "/api/crocs/catalogs/publish": () => {
       const { lineListId } = JSON.parse(String(calls().at(-1)![1]?.body)) as { lineListId: number };
       const answer = publish?.(lineListId) ?? ok(null);
       if (answer.status === undefined || answer.status === 200) {
-        lineLists = lineLists.map((item) => (item.id === lineListId ? { ...item, published: 1 as const } : item));
-        const { catalogs: _catalogs, unsortedItemsCount: _unsorted, ...published } = lineLists.find((item) => item.id === lineListId)!;
+        lineLists = lineLists.map((item) =>
+          item.id === lineListId ? { ...item, published: 1 as const } : item,
+        );
+        const {
+          catalogs: _catalogs,
+          unsortedItemsCount: _unsorted,
+          ...published
+        } = lineLists.find((item) => item.id === lineListId)!;
         return ok(published);
       }
       return answer;
@@ -75,8 +86,23 @@ describe("catalogs page", { timeout: 30_000 }, () => {
   it("shows each line list with its type, brand, dates, counts and the actions of its state", async () => {
     catalogsApi([
       lineList({ id: 1, published: 1 }),
-      lineList({ id: 2, name: "Summer 2027 Future Stock", type: "future-stock", dateSent: null, deadline: null, sentOn: null, dateOfAvailability: "2027-04-01" }),
-      lineList({ id: 3, name: "Fall 2027 Own Stock", type: "own-stock", sortingCompleted: 0, catalogs: [], unsortedItemsCount: 10 }),
+      lineList({
+        id: 2,
+        name: "Summer 2027 Future Stock",
+        type: "future-stock",
+        dateSent: null,
+        deadline: null,
+        sentOn: null,
+        dateOfAvailability: "2027-04-01",
+      }),
+      lineList({
+        id: 3,
+        name: "Fall 2027 Own Stock",
+        type: "own-stock",
+        sortingCompleted: 0,
+        catalogs: [],
+        unsortedItemsCount: 10,
+      }),
     ]);
     renderApp("/home/catalogs");
     const published = await screen.findByRole("article", { name: "Spring 2027 Pre-Book" }, firstRender);
@@ -86,24 +112,35 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     expect(published).toHaveTextContent("10/31/2026");
     expect(published).toHaveTextContent("Pre-Book");
     expect(published).toHaveTextContent("Crocs");
-    expect(within(published).getByRole("link", { name: /^Manage/ })).toHaveAttribute("href", "/home/catalog-segmentation/1");
+    expect(within(published).getByRole("link", { name: /^Manage/ })).toHaveAttribute(
+      "href",
+      "/home/catalog-segmentation/1",
+    );
     expect(within(published).queryByRole("button", { name: /^Publish/ })).not.toBeInTheDocument();
 
     const unpublished = region("Unpublished Catalogs");
     const sorted = within(unpublished).getByRole("article", { name: "Summer 2027 Future Stock" });
     expect(sorted).toHaveTextContent("Future Stock");
     expect(sorted).toHaveTextContent("04/01/2027");
-    expect(within(sorted).getByRole("link", { name: /^Edit/ })).toHaveAttribute("href", "/home/catalog-segmentation/2");
+    expect(within(sorted).getByRole("link", { name: /^Edit/ })).toHaveAttribute(
+      "href",
+      "/home/catalog-segmentation/2",
+    );
     expect(within(sorted).getByRole("button", { name: /^Publish/ })).toBeInTheDocument();
 
     const pending = within(unpublished).getByRole("article", { name: "Fall 2027 Own Stock" });
     expect(pending).toHaveTextContent("Sorting Pending");
     expect(pending).toHaveTextContent("Own Stock");
-    expect(within(pending).getByRole("link", { name: /^Complete/ })).toHaveAttribute("href", "/home/catalog-segmentation/3");
+    expect(within(pending).getByRole("link", { name: /^Complete/ })).toHaveAttribute(
+      "href",
+      "/home/catalog-segmentation/3",
+    );
     expect(within(pending).queryByRole("button", { name: /^Publish/ })).not.toBeInTheDocument();
 
     // Counts per catalog type (0 for a catalog not created yet) and unsorted.
-    const counts = within(sorted).getAllByRole("definition").map((node) => node.textContent);
+    const counts = within(sorted)
+      .getAllByRole("definition")
+      .map((node) => node.textContent);
     expect(counts.slice(-4)).toEqual(["4", "3", "0", "3"]);
   });
 
@@ -121,12 +158,16 @@ describe("catalogs page", { timeout: 30_000 }, () => {
 
     await user.click(within(card).getByRole("button", { name: /^Publish/ }));
     const dialog = await screen.findByRole("alertdialog");
-    expect(dialog).toHaveTextContent("Are you sure you want to publish this catalog? This action is irreversible.");
+    expect(dialog).toHaveTextContent(
+      "Are you sure you want to publish this catalog? This action is irreversible.",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Publish" }));
 
     expect(await screen.findByText("Catalog published successfully")).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(region("Active Catalogs")).getByRole("article", { name: "Summer 2027 Future Stock" })).toBeInTheDocument(),
+      expect(
+        within(region("Active Catalogs")).getByRole("article", { name: "Summer 2027 Future Stock" }),
+      ).toBeInTheDocument(),
     );
     expect(api.publishCalls()).toHaveLength(1);
     expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({ lineListId: 7 });
@@ -143,6 +184,8 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("Failed to publish catalog")).toBeInTheDocument();
     expect(screen.getByText("No line list found")).toBeInTheDocument();
-    expect(within(region("Unpublished Catalogs")).getByRole("article", { name: "Spring 2027 Pre-Book" })).toBeInTheDocument();
+    expect(
+      within(region("Unpublished Catalogs")).getByRole("article", { name: "Spring 2027 Pre-Book" }),
+    ).toBeInTheDocument();
   });
 });

@@ -38,8 +38,8 @@ export default function CatalogsRoute() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Catalogs</h1>
         <p className="text-sm text-muted-foreground">
-          Saved line lists and their athletic, boutique and crocs catalogs. Publish a sorted line list to show its
-          catalogs to customers.
+          Saved line lists and their athletic, boutique and crocs catalogs. Publish a sorted line list to show
+          its catalogs to customers.
         </p>
       </div>
       <CatalogSection

@@ -131,7 +131,9 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
                           {lineListTypeLabels[lineList.type]} · {lineList.itemsCount} items
                         </span>
                       </TableCell>
-                      <TableCell className="hidden px-3 sm:table-cell">{lineListTypeLabels[lineList.type]}</TableCell>
+                      <TableCell className="hidden px-3 sm:table-cell">
+                        {lineListTypeLabels[lineList.type]}
+                      </TableCell>
                       <TableCell className="hidden px-3 md:table-cell">
                         {[lineList.season, lineList.year].filter(Boolean).join(" ") || "—"}
                       </TableCell>
@@ -167,4 +169,3 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
     </section>
   );
 }
-

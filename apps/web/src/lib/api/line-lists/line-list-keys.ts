@@ -9,7 +9,8 @@ export const lineListKeys = {
   lists: () => [...lineListKeys.all, "list"] as const,
   list: (query: LineListsQuery = {}) => [...lineListKeys.lists(), query] as const,
   withCatalogs: () => [...lineListKeys.all, "with-catalogs"] as const,
-  withCatalogsPage: (query: LineListsWithCatalogsQuery = {}) => [...lineListKeys.withCatalogs(), query] as const,
+  withCatalogsPage: (query: LineListsWithCatalogsQuery = {}) =>
+    [...lineListKeys.withCatalogs(), query] as const,
   details: () => [...lineListKeys.all, "detail"] as const,
   detail: (lineListId: number) => [...lineListKeys.details(), lineListId] as const,
 };
