@@ -96,6 +96,8 @@ export const catalogItemSchema = z.object({
   sizes: z.array(z.string()),
   /** The first image URL, or null for the placeholder (none given, or "No Image"). */
   image_url: z.string().nullable(),
+  /** The item's place in the line list's order, from 0: the same in every catalog it is in. */
+  position: z.number().int().min(0),
   /** The catalogs the item is in, in type order; empty when it is unsorted. */
   catalogTypes: z.array(catalogTypeSchema),
 });

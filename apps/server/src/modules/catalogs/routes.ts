@@ -108,7 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A line list's catalogs with their items",
         description:
-          "The saved line list and its four places, always in the order unsorted, athletic, boutique, crocs, each with its items in the line list's order. An item is named by its model code (`id` = `model_code`) and carries its silhouette, color, sizes (in the brand's order), `image_url` (the first image URL, or null for the placeholder) and `catalogTypes` (the catalogs it is in; empty when unsorted). An item copied into several catalogs appears in each. 404 \"No line list found\" for an unknown line list or one still in preview.",
+          "The saved line list and its four places, always in the order unsorted, athletic, boutique, crocs, each with its items in the line list's order. An item is named by its model code (`id` = `model_code`) and carries its silhouette, color, sizes (in the brand's order), `image_url` (the first image URL, or null for the placeholder), `position` (its place in the line list's order, from 0) and `catalogTypes` (the catalogs it is in; empty when unsorted). An item copied into several catalogs appears in each. 404 \"No line list found\" for an unknown line list or one still in preview.",
         tags: ["catalogs"],
         params: lineListIdParamsSchema,
         response: {

@@ -91,6 +91,7 @@ describe("catalog segmentation API", () => {
         color: "Black",
         sizes: ["M10", "M8"],
         image_url: null,
+        position: 0,
         catalogTypes: [],
       });
       expect(athletic!.items[0]).toEqual({
@@ -100,6 +101,7 @@ describe("catalog segmentation API", () => {
         color: null,
         sizes: ["M10", "M8"],
         image_url: `https://img.example/${name}/1-a.jpg`,
+        position: 1,
         catalogTypes: ["athletic"],
       });
       // An item in two catalogs is listed in both, with both types.

@@ -106,7 +106,7 @@ export async function getPopulatedCatalogs(db: Database, lineListId: number): Pr
       const placements = await findPlacementsOfLineList(tx, lineListId);
 
       const places = new Map<ItemPlacement, CatalogItem[]>(itemPlacementValues.map((type) => [type, []]));
-      for (const item of items) {
+      for (const [position, item] of items.entries()) {
         const types = sortedTypes(placements.get(Number(item.id)));
         const catalogItem: CatalogItem = {
           id: item.model_code,
@@ -115,6 +115,7 @@ export async function getPopulatedCatalogs(db: Database, lineListId: number): Pr
           color: item.color,
           sizes: sizes.get(Number(item.id)) ?? [],
           image_url: imageUrl(item.first_image_url),
+          position,
           catalogTypes: types,
         };
         if (types.length === 0) places.get(unsortedCatalogType)!.push(catalogItem);

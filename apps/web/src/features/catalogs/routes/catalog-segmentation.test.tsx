@@ -53,13 +53,14 @@ function segmentationApi(
   const lastBody = () => JSON.parse(String(calls().at(-1)![1]?.body)) as Record<string, unknown>;
 
   const items = (): CatalogItem[] =>
-    modelCodes.map((code) => ({
+    modelCodes.map((code, position) => ({
       id: code,
       model_code: code,
       silhouette: "Clog",
       color: "Black",
       sizes: ["M4/W6", "M5/W7"],
       image_url: null,
+      position,
       catalogTypes: placements.get(code)!,
     }));
   const populated = (): PopulatedCatalogs => ({

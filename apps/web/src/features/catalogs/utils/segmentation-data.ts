@@ -9,9 +9,9 @@ import { type ItemPlacement, itemPlacementValues, unsortedCatalogType } from "@c
 
 /**
  * The populated catalogs as the screen keeps them in the query cache: the server's four places,
- * plus every item of the line list once, in line list order. A write answers only where the
- * items it named are now; with the whole list in order, each place can be rebuilt from it in the
- * same order the server would list it.
+ * plus every item of the line list once, in line list order (each item's `position`). A write
+ * answers only where the items it named are now; with the whole list in order, each place is
+ * rebuilt from it exactly as the server would list it.
  */
 export interface SegmentationData extends PopulatedCatalogs {
   items: CatalogItem[];
@@ -22,56 +22,11 @@ export function isPlacedIn(item: CatalogItem, place: ItemPlacement): boolean {
   return place === unsortedCatalogType ? item.catalogTypes.length === 0 : item.catalogTypes.includes(place);
 }
 
-/**
- * Every item once, in line list order, from the four places. Each place lists its items in line
- * list order, so the lists are merged by always taking a head that no list still holds behind
- * another item; the line list's own order satisfies every list, so such a head always exists.
- * Items of different places that no list relates (one only athletic, one only unsorted) cannot
- * be ordered for certain: between such heads, the one earlier in its lists relative to their
- * length goes first, which keeps places spread over the line list interleaved. Every place is
- * then listed exactly as the server listed it; only an item moved on this screen may land a
- * little off the server's position until the next load.
- */
+/** Every item once, in line list order, from the four places. */
 export function lineListOrder(catalogs: readonly PopulatedCatalog[]): CatalogItem[] {
-  const lists = catalogs.map((catalog) => catalog.items);
-  const heads = lists.map(() => 0);
-  const listed = new Map<string, { count: number; rank: number }>();
-  for (const list of lists) {
-    list.forEach((item, index) => {
-      const entry = listed.get(item.id) ?? { count: 0, rank: 0 };
-      // Where in the line list the item probably is, from 0 to 1, averaged over its places.
-      entry.rank = (entry.rank * entry.count + (index + 0.5) / list.length) / (entry.count + 1);
-      entry.count += 1;
-      listed.set(item.id, entry);
-    });
-  }
-  const emitted = new Set<string>();
-  const ordered: CatalogItem[] = [];
-
-  const skipEmitted = () => {
-    lists.forEach((list, index) => {
-      while (heads[index]! < list.length && emitted.has(list[heads[index]!]!.id)) heads[index]! += 1;
-    });
-  };
-
-  skipEmitted();
-  while (lists.some((list, index) => heads[index]! < list.length)) {
-    const candidates = lists.flatMap((list, index) =>
-      heads[index]! < list.length ? [list[heads[index]!]!] : [],
-    );
-    let next: CatalogItem | undefined;
-    for (const candidate of candidates) {
-      const free =
-        candidates.filter((other) => other.id === candidate.id).length === listed.get(candidate.id)!.count;
-      if (free && (!next || listed.get(candidate.id)!.rank < listed.get(next.id)!.rank)) next = candidate;
-    }
-    // Lists that contradict each other cannot happen with one line list order; take the first head anyway.
-    next ??= candidates[0]!;
-    emitted.add(next.id);
-    ordered.push(next);
-    skipEmitted();
-  }
-  return ordered;
+  const byId = new Map<string, CatalogItem>();
+  for (const catalog of catalogs) for (const item of catalog.items) byId.set(item.id, item);
+  return [...byId.values()].sort((left, right) => left.position - right.position);
 }
 
 /** The four places, rebuilt from every item in line list order. */
