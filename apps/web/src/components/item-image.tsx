@@ -61,7 +61,8 @@ export function ItemImage({
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(source)}
-      className={cn("aspect-square rounded-md bg-muted object-contain", className)}
+      // text-transparent: no half-drawn alt text in the tile while a remote picture loads.
+      className={cn("aspect-square rounded-md bg-muted object-contain text-transparent", className)}
     />
   );
 }

@@ -2,19 +2,25 @@ import { type LineList, lineListMessages, lineListTypeLabels } from "@cm/contrac
 import { PencilIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { ListLoadError, TableEmptyRow, TableLoadingRows } from "@/components/list-states";
-import { SearchInput } from "@/components/search-input";
-import { TablePagination } from "@/components/table-pagination";
+import { ListTableSection, type ListColumn } from "@/components/list-page";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableCell } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
 import { useLineLists } from "@/lib/api/line-lists/get-line-lists";
 import { formatDateLong } from "@/lib/format";
 
-const columnCount = 7;
+const columns: ListColumn[] = [
+  { header: "Name" },
+  { header: "Type", className: "hidden sm:table-cell" },
+  { header: "Season", className: "hidden md:table-cell" },
+  { header: "Dates", className: "hidden lg:table-cell" },
+  { header: "Items", className: "hidden text-right sm:table-cell" },
+  { header: "Status" },
+  { header: "Actions", className: "w-16", srOnly: true },
+];
 
 /** Search over the name and the type, as stored ("pre-book") or as shown ("Pre-Book"). */
 function matches(lineList: LineList, needle: string): boolean {
@@ -87,85 +93,51 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
         {uploadAction}
       </div>
 
-      {lineLists.isError ? (
-        <ListLoadError
-          title="The line lists could not be loaded"
-          message={lineLists.error.message}
-          onRetry={() => void lineLists.refetch()}
-        />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <SearchInput
-            aria-label="Search line lists"
-            placeholder="Search by name or type"
-            value={list.search}
-            onChange={(event) => list.setSearch(event.target.value)}
-          />
-          <div className="rounded-lg border">
-            <Table aria-label="Line lists" aria-busy={lineLists.isPending}>
-              <TableHeader>
-                <TableRow className="hover:bg-transparent">
-                  <TableHead className="px-3">Name</TableHead>
-                  <TableHead className="hidden px-3 sm:table-cell">Type</TableHead>
-                  <TableHead className="hidden px-3 md:table-cell">Season</TableHead>
-                  <TableHead className="hidden px-3 lg:table-cell">Dates</TableHead>
-                  <TableHead className="hidden px-3 text-right sm:table-cell">Items</TableHead>
-                  <TableHead className="px-3">Status</TableHead>
-                  <TableHead className="w-16 px-3">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {lineLists.isPending ? (
-                  <TableLoadingRows columns={columnCount} />
-                ) : list.rows.length === 0 ? (
-                  <TableEmptyRow colSpan={columnCount}>{lineListMessages.noLineListsFound}</TableEmptyRow>
-                ) : (
-                  list.rows.map((lineList) => (
-                    <TableRow key={lineList.id}>
-                      <TableCell className="px-3 whitespace-normal">
-                        <span className="font-medium">{lineList.name}</span>
-                        {/* Where the type column does not fit, the type goes under the name. */}
-                        <span className="block text-xs text-muted-foreground sm:hidden">
-                          {lineListTypeLabels[lineList.type]} · {lineList.itemsCount} items
-                        </span>
-                      </TableCell>
-                      <TableCell className="hidden px-3 sm:table-cell">
-                        {lineListTypeLabels[lineList.type]}
-                      </TableCell>
-                      <TableCell className="hidden px-3 md:table-cell">
-                        {[lineList.season, lineList.year].filter(Boolean).join(" ") || "—"}
-                      </TableCell>
-                      <TableCell className="hidden px-3 lg:table-cell">
-                        <LineListDates lineList={lineList} />
-                      </TableCell>
-                      <TableCell className="hidden px-3 text-right tabular-nums sm:table-cell">
-                        {lineList.itemsCount}
-                      </TableCell>
-                      <TableCell className="px-3">
-                        <LineListStatus lineList={lineList} />
-                      </TableCell>
-                      <TableCell className="px-3">
-                        <Button asChild variant="ghost" size="icon-sm">
-                          <Link
-                            to={paths.home.lineListPreview.getHref(lineList.id)}
-                            aria-label={`Edit ${lineList.name}`}
-                            title="Edit"
-                          >
-                            <PencilIcon aria-hidden="true" />
-                          </Link>
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </div>
-          <TablePagination list={list} label="line lists" />
-        </div>
-      )}
+      <ListTableSection
+        query={lineLists}
+        list={list}
+        label="Line lists"
+        search={{ label: "Search line lists", placeholder: "Search by name or type" }}
+        errorTitle="The line lists could not be loaded"
+        columns={columns}
+        empty={lineListMessages.noLineListsFound}
+        rowKey={(lineList) => lineList.id}
+        renderRow={(lineList) => (
+          <>
+            <TableCell className="whitespace-normal">
+              <span className="font-medium">{lineList.name}</span>
+              {/* Where the type column does not fit, the type goes under the name. */}
+              <span className="block text-xs text-muted-foreground sm:hidden">
+                {lineListTypeLabels[lineList.type]} · {lineList.itemsCount} items
+              </span>
+            </TableCell>
+            <TableCell className="hidden sm:table-cell">{lineListTypeLabels[lineList.type]}</TableCell>
+            <TableCell className="hidden md:table-cell">
+              {[lineList.season, lineList.year].filter(Boolean).join(" ") || "—"}
+            </TableCell>
+            <TableCell className="hidden lg:table-cell">
+              <LineListDates lineList={lineList} />
+            </TableCell>
+            <TableCell className="hidden text-right tabular-nums sm:table-cell">
+              {lineList.itemsCount}
+            </TableCell>
+            <TableCell>
+              <LineListStatus lineList={lineList} />
+            </TableCell>
+            <TableCell className="text-right">
+              <Button asChild variant="ghost" size="icon-sm">
+                <Link
+                  to={paths.home.lineListPreview.getHref(lineList.id)}
+                  aria-label={`Edit ${lineList.name}`}
+                  title="Edit"
+                >
+                  <PencilIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            </TableCell>
+          </>
+        )}
+      />
     </section>
   );
 }
