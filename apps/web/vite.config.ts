@@ -38,7 +38,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+            // What every screen needs; libraries only some screens use (dnd-kit, the date picker,
+            // the virtualizer) go with those screens' chunks.
+            {
+              name: "vendor",
+              test: /node_modules[\\/](@tanstack[\\/]react-query|radix-ui|@radix-ui|oidc-client-ts|sonner|lucide-react|zod|clsx|tailwind-merge|class-variance-authority)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },
