@@ -77,7 +77,7 @@ async function pickDay(page: Page, dialog: Locator, label: string) {
   await expect(dialog.getByRole("button", { name: label })).toContainText(/15th/);
 }
 
-test("upload a workbook, watch the progress, filter the preview to new items, save and create catalogs", async ({
+test("upload a workbook, watch the progress, filter the preview to new items, save, create catalogs and sort a style", async ({
   page,
   axe,
 }) => {
@@ -227,6 +227,17 @@ test("upload a workbook, watch the progress, filter the preview to new items, sa
   expect(await axe(page)).toEqual([]);
   await saved.getByRole("link", { name: "Create Catalogs" }).click();
   await expect(page).toHaveURL(new RegExp(`/home/catalog-segmentation/${lineListId}$`));
+
+  // Its 30 styles wait in Unsorted, and one moves to a catalog from the keyboard menu.
+  const unsortedTab = page.getByRole("tab", { name: /^Unsorted items/ });
+  await expect(unsortedTab).toContainText("30");
+  const unsorted = page.getByRole("grid", { name: "Unsorted items" });
+  await unsorted.getByRole("gridcell", { name: new RegExp(`^${modelCode},`) }).click();
+  await page.getByRole("button", { name: "Actions" }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: "Move to Boutique Catalog" }).click();
+  await expect(page.getByText("Items added successfully to Boutique Catalog from unsorted")).toBeVisible();
+  await expect(unsortedTab).toContainText("29");
+  await expect(page.getByRole("tab", { name: /^Boutique Catalog/ })).toContainText("1");
 });
 
 test("a workbook with errors is refused with its rows and columns, and the error report lists them", async ({
