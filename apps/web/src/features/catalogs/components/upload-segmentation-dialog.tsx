@@ -5,8 +5,9 @@ import {
 } from "@cm/contracts/catalog-segmentation";
 import type { LineListRowError } from "@cm/contracts/line-list-format";
 import { CircleAlertIcon, FileSpreadsheetIcon, UploadIcon, XIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
+import { FileDropZone } from "@/components/file-drop-zone";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -42,15 +43,12 @@ function UploadSegmentationBody({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const inputId = useId();
-  const hintId = useId();
   const upload = useUploadSegmentation();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  function choose(chosen: File | undefined) {
-    if (!chosen) return;
+  function choose(chosen: File) {
     setFailure(null);
     setFile(chosen);
     setProblem(segmentationFileProblem(chosen) ?? null);
@@ -138,30 +136,17 @@ function UploadSegmentationBody({
           </Button>
         </div>
       ) : (
-        <div className="relative flex flex-col items-center gap-1 rounded-md border border-dashed px-4 py-6 text-center has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50">
-          <UploadIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-          <label
-            htmlFor={inputId}
-            className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            Choose a segmentation file
-          </label>
-          <p id={hintId} className="text-xs text-muted-foreground">
-            .csv or .xlsx, up to{" "}
-            {formatFileSize(segmentationLimits.maxSegmentationFileBytes).replace(".00", "")}
-          </p>
-          <input
-            id={inputId}
-            type="file"
-            accept={segmentationFileAccept}
-            aria-describedby={hintId}
-            className="sr-only"
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = "";
-            }}
-          />
-        </div>
+        <FileDropZone
+          label={
+            <>
+              Choose a segmentation file
+              <span className="font-normal text-muted-foreground"> or drop it here</span>
+            </>
+          }
+          hint={`.csv or .xlsx, up to ${formatFileSize(segmentationLimits.maxSegmentationFileBytes).replace(".00", "")}`}
+          accept={segmentationFileAccept}
+          onFile={choose}
+        />
       )}
 
       {problem ? (

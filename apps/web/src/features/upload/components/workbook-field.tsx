@@ -1,12 +1,12 @@
 import { uploadLimits, uploadMessages } from "@cm/contracts/uploads";
-import { FileSpreadsheetIcon, LoaderCircleIcon, UploadIcon, XIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { FileSpreadsheetIcon, LoaderCircleIcon, XIcon } from "lucide-react";
+import { useState } from "react";
 import type * as React from "react";
+import { FileDropZone } from "@/components/file-drop-zone";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { isWorkbookFileName, type SheetPreview, workbookAccept } from "@/features/upload/utils/upload-draft";
 import { formatFileSize } from "@/lib/format";
-import { cn } from "@/lib/utils";
 
 export type SheetPreviewState =
   | { status: "idle" }
@@ -65,21 +65,11 @@ function SheetPreviewTable({ preview }: { preview: SheetPreview }) {
 
 /** The workbook to upload: a drop zone with a file input, then the file's name, size and first rows. */
 export function WorkbookField({ file, season, year, previewState, onChoose, onRemove }: WorkbookFieldProps) {
-  const inputId = useId();
-  const hintId = useId();
-  const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
 
-  function choose(chosen: File | undefined) {
-    if (!chosen) return;
+  function choose(chosen: File) {
     setRefused(isWorkbookFileName(chosen.name) ? null : uploadMessages.wrongFileType);
     onChoose(chosen);
-  }
-
-  function onDrop(event: React.DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
   }
 
   if (file) {
@@ -126,42 +116,17 @@ export function WorkbookField({ file, season, year, previewState, onChoose, onRe
 
   return (
     <div className="flex flex-col gap-2">
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          "relative flex flex-col items-center gap-1 rounded-md border border-dashed px-4 py-6 text-center transition-colors has-[input:focus-visible]:border-ring has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/50",
-          dragging && "border-primary bg-primary/5",
-        )}
-      >
-        <UploadIcon aria-hidden="true" className="size-5 text-muted-foreground" />
-        <label
-          htmlFor={inputId}
-          className="cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Choose a workbook
-          <span className="font-normal text-muted-foreground"> or drop it here</span>
-        </label>
-        <p id={hintId} className="text-xs text-muted-foreground">
-          .xlsx or .xls, up to {formatFileSize(uploadLimits.defaultMaxFileBytes).replace(".00", "")}
-        </p>
-        <input
-          id={inputId}
-          type="file"
-          accept={workbookAccept}
-          aria-describedby={hintId}
-          className="sr-only"
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            // The same file may be picked again after being removed.
-            event.target.value = "";
-          }}
-        />
-      </div>
+      <FileDropZone
+        label={
+          <>
+            Choose a workbook
+            <span className="font-normal text-muted-foreground"> or drop it here</span>
+          </>
+        }
+        hint={`.xlsx or .xls, up to ${formatFileSize(uploadLimits.defaultMaxFileBytes).replace(".00", "")}`}
+        accept={workbookAccept}
+        onFile={choose}
+      />
       {refused ? (
         <p role="alert" className="text-sm text-destructive">
           {refused}
