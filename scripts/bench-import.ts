@@ -14,16 +14,12 @@
 // Targets: ratio at most 1.5, peak RSS under 600 MB.
 import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as XLSX from "@e965/xlsx";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { signIn } from "../apps/server/test/auth.ts";
-import type { TestApp } from "../apps/server/test/test-app.ts";
+import { initOnlyAndExit, startBenchServer } from "./bench-server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -40,21 +36,7 @@ const { values } = parseArgs({
   },
 });
 
-function serverConfig(dataDir: string, port = 0) {
-  return loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : {}),
-  });
-}
-
-if (values["init-only"]) {
-  await (await buildApp(serverConfig(values["init-only"]))).close();
-  process.exit(0);
-}
+if (values["init-only"]) await initOnlyAndExit(values["init-only"], values["database-url"]);
 
 if (values["sheetjs-only"]) {
   const input = await readFile(values["sheetjs-only"]);
@@ -92,17 +74,6 @@ async function resetHighWaterMark(): Promise<boolean> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const work = await mkdtemp(path.join(os.tmpdir(), "cm-bench-import-"));
 try {
   // The workbook, written by exceljs in a child process.
@@ -122,15 +93,12 @@ try {
   // The first start (creating the embedded database, migrating, seeding) happens once in a
   // server's life, in a child process here; the measured server starts on the prepared data as
   // a restarted server does.
-  execFileSync(process.execPath, [import.meta.filename, "--init-only", dataDir, ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  const config = serverConfig(dataDir, await freePort());
-  const app = await buildApp(config);
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const { app, address, auth } = await startBenchServer(
+    import.meta.filename,
+    dataDir,
+    values["database-url"],
+  );
   try {
-    // Sign in through the real flow (login code from the dev outbox), as the API tests do.
-    const auth = await signIn({ app, config, database: app.database, close: async () => {} } as TestApp);
     const startupPeak = peakRss();
     const api = async (method: string, url: string, body?: unknown) => {
       const response = await fetch(`${address}${url}`, {

@@ -11,19 +11,14 @@
 //     (back to unsorted), so every round starts from the same state.
 // It prints each round, the medians and each figure's ratio to the baseline; for populated, also
 // the time of the service function alone, called in the process (SQL and shaping, no HTTP).
-import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { PlacementResult, PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
 import { getPopulatedCatalogs } from "../apps/server/src/modules/catalogs/service.ts";
 import { createLineList } from "../apps/server/src/modules/line-lists/service.ts";
-import { signIn } from "../apps/server/test/auth.ts";
-import type { TestApp } from "../apps/server/test/test-app.ts";
+import { initOnlyAndExit, startBenchServer } from "./bench-server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -37,37 +32,12 @@ const { values } = parseArgs({
   },
 });
 
-function serverConfig(dataDir: string, port = 0) {
-  return loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    ...(values["database-url"] ? { DATABASE_URL: values["database-url"] } : {}),
-  });
-}
-
-if (values["init-only"]) {
-  await (await buildApp(serverConfig(values["init-only"]))).close();
-  process.exit(0);
-}
+if (values["init-only"]) await initOnlyAndExit(values["init-only"], values["database-url"]);
 
 const itemCount = Number(values.items);
 const moveCount = Number(values.move);
 const rounds = Number(values.rounds);
 if (!(moveCount > 0 && moveCount <= itemCount)) throw new Error("--move must be between 1 and --items");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
@@ -79,14 +49,12 @@ const work = await mkdtemp(path.join(os.tmpdir(), "cm-bench-segmentation-"));
 try {
   const dataDir = path.join(work, "data");
   // The first start (database, migrations, seed) in a child process, as a restarted server finds it.
-  execFileSync(process.execPath, [import.meta.filename, "--init-only", dataDir, ...process.argv.slice(2)], {
-    stdio: "inherit",
-  });
-  const config = serverConfig(dataDir, await freePort());
-  const app = await buildApp(config);
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const { app, address, auth } = await startBenchServer(
+    import.meta.filename,
+    dataDir,
+    values["database-url"],
+  );
   try {
-    const auth = await signIn({ app, config, database: app.database, close: async () => {} } as TestApp);
     const api = async (method: string, url: string, body?: unknown) => {
       const started = performance.now();
       const response = await fetch(`${address}${url}`, {
