@@ -1,6 +1,8 @@
-import { UploadIcon } from "lucide-react";
+import { FileSpreadsheetIcon, UploadIcon, XIcon } from "lucide-react";
 import type * as React from "react";
 import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { formatFileSize } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /**
@@ -66,6 +68,42 @@ export function FileDropZone({
           event.target.value = "";
         }}
       />
+    </div>
+  );
+}
+
+/** The file chosen in a `FileDropZone`: its name and size, anything the caller adds, and Remove. */
+export function ChosenFile({
+  file,
+  children,
+  disabled,
+  onRemove,
+}: {
+  file: File;
+  /** Shown between the name and the Remove button (e.g. the season the file names). */
+  children?: React.ReactNode;
+  disabled?: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex items-center gap-3 rounded-md border px-3 py-2">
+      <FileSpreadsheetIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="truncate text-sm font-medium" title={file.name}>
+          {file.name}
+        </span>
+        <span className="text-xs text-muted-foreground tabular-nums">{formatFileSize(file.size)}</span>
+      </div>
+      {children}
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        disabled={disabled}
+        onClick={onRemove}
+        aria-label={`Remove ${file.name}`}
+      >
+        <XIcon aria-hidden="true" />
+      </Button>
     </div>
   );
 }

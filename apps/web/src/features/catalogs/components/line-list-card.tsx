@@ -12,28 +12,10 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { LineListDates } from "@/components/line-list-dates";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { formatDateLong } from "@/lib/format";
-
-function CardDates({ lineList }: { lineList: LineListWithCatalogs }) {
-  const dates = [
-    { label: "Sent", value: lineList.dateSent ?? lineList.sentOn },
-    { label: "Deadline", value: lineList.deadline },
-    { label: "Available", value: lineList.dateOfAvailability },
-  ].filter((date) => date.value);
-  if (dates.length === 0) return null;
-  return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-      {dates.map((date) => (
-        <div key={date.label} className="flex gap-1.5">
-          <dt className="text-muted-foreground">{date.label}</dt>
-          <dd className="tabular-nums">{formatDateLong(date.value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** Items per catalog type, every type shown (0 before its catalog exists), then the unsorted ones. */
 function CatalogCounts({ lineList }: { lineList: LineListWithCatalogs }) {
@@ -123,7 +105,7 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
         </DropdownMenu>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <CardDates lineList={lineList} />
+        <LineListDates lineList={lineList} format={formatDateLong} />
         <CatalogCounts lineList={lineList} />
       </CardContent>
       <CardFooter className="mt-auto justify-end gap-2">

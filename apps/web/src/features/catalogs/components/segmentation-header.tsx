@@ -1,30 +1,12 @@
 import { catalogMessages } from "@cm/contracts/catalogs";
 import { type LineList, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { ImagesIcon, PlusIcon, UploadIcon } from "lucide-react";
+import { LineListDates } from "@/components/line-list-dates";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Toggle } from "@/components/ui/toggle";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatDateShort } from "@/lib/format";
-
-function HeaderDates({ lineList }: { lineList: LineList }) {
-  const dates = [
-    { label: "Sent", value: lineList.dateSent ?? lineList.sentOn },
-    { label: "Deadline", value: lineList.deadline },
-    { label: "Available", value: lineList.dateOfAvailability },
-  ].filter((date) => date.value);
-  if (dates.length === 0) return null;
-  return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-      {dates.map((date) => (
-        <div key={date.label} className="flex gap-1.5">
-          <dt className="text-muted-foreground">{date.label}</dt>
-          <dd className="tabular-nums">{formatDateShort(date.value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function SortingStatus({ lineList }: { lineList: LineList }) {
   if (lineList.published) {
@@ -85,7 +67,7 @@ export function SegmentationHeader({
             .filter(Boolean)
             .join(" · ")}
         </p>
-        <HeaderDates lineList={lineList} />
+        <LineListDates lineList={lineList} format={formatDateShort} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" onClick={onUpload} disabled={busy}>

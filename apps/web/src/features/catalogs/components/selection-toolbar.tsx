@@ -6,7 +6,7 @@ import {
   unsortedCatalogType,
 } from "@cm/contracts/catalogs";
 import { ChevronDownIcon, CopyIcon, FolderInputIcon, Trash2Icon, XIcon } from "lucide-react";
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import {
@@ -89,41 +89,31 @@ export function SelectionToolbar({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="min-w-60">
-            <DropdownMenuGroup aria-labelledby={moveLabelId}>
-              <DropdownMenuLabel id={moveLabelId} className="flex items-center gap-2">
-                <FolderInputIcon aria-hidden="true" className="size-3.5" />
-                Move to…
-              </DropdownMenuLabel>
-              {catalogTypeValues.map((target) => (
-                <DropdownMenuItem
-                  key={target}
-                  inset
-                  disabled={target === place}
-                  aria-label={`Move to ${catalogTabLabels[target]}`}
-                  onSelect={() => onMove(target)}
-                >
-                  {catalogTabLabels[target]}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuGroup>
-            <DropdownMenuSeparator />
-            <DropdownMenuGroup aria-labelledby={copyLabelId}>
-              <DropdownMenuLabel id={copyLabelId} className="flex items-center gap-2">
-                <CopyIcon aria-hidden="true" className="size-3.5" />
-                Copy to…
-              </DropdownMenuLabel>
-              {catalogTypeValues.map((target) => (
-                <DropdownMenuItem
-                  key={target}
-                  inset
-                  disabled={target === place}
-                  aria-label={`Copy to ${catalogTabLabels[target]}`}
-                  onSelect={() => onCopy(target)}
-                >
-                  {catalogTabLabels[target]}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuGroup>
+            {[
+              { verb: "Move", labelId: moveLabelId, Icon: FolderInputIcon, onTarget: onMove },
+              { verb: "Copy", labelId: copyLabelId, Icon: CopyIcon, onTarget: onCopy },
+            ].map(({ verb, labelId, Icon, onTarget }, index) => (
+              <Fragment key={verb}>
+                {index > 0 && <DropdownMenuSeparator />}
+                <DropdownMenuGroup aria-labelledby={labelId}>
+                  <DropdownMenuLabel id={labelId} className="flex items-center gap-2">
+                    <Icon aria-hidden="true" className="size-3.5" />
+                    {verb} to…
+                  </DropdownMenuLabel>
+                  {catalogTypeValues.map((target) => (
+                    <DropdownMenuItem
+                      key={target}
+                      inset
+                      disabled={target === place}
+                      aria-label={`${verb} to ${catalogTabLabels[target]}`}
+                      onSelect={() => onTarget(target)}
+                    >
+                      {catalogTabLabels[target]}
+                    </DropdownMenuItem>
+                  ))}
+                </DropdownMenuGroup>
+              </Fragment>
+            ))}
             {place === unsortedCatalogType ? null : (
               <>
                 <DropdownMenuSeparator />

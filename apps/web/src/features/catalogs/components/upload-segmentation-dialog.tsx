@@ -4,10 +4,10 @@ import {
   segmentationMessages,
 } from "@cm/contracts/catalog-segmentation";
 import type { LineListRowError } from "@cm/contracts/line-list-format";
-import { CircleAlertIcon, FileSpreadsheetIcon, UploadIcon, XIcon } from "lucide-react";
+import { CircleAlertIcon, UploadIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { FileDropZone } from "@/components/file-drop-zone";
+import { ChosenFile, FileDropZone } from "@/components/file-drop-zone";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
@@ -45,14 +45,13 @@ function UploadSegmentationBody({
 }) {
   const upload = useUploadSegmentation();
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
 
   function choose(chosen: File) {
     setFailure(null);
     setFile(chosen);
-    setProblem(segmentationFileProblem(chosen) ?? null);
   }
+  const problem = file ? segmentationFileProblem(file) : undefined;
 
   async function send() {
     if (!file || problem) return;
@@ -113,28 +112,14 @@ function UploadSegmentationBody({
       </div>
 
       {file ? (
-        <div className="flex items-center gap-3 rounded-md border px-3 py-2">
-          <FileSpreadsheetIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate text-sm font-medium" title={file.name}>
-              {file.name}
-            </span>
-            <span className="text-xs text-muted-foreground tabular-nums">{formatFileSize(file.size)}</span>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            disabled={upload.isPending}
-            onClick={() => {
-              setFile(null);
-              setProblem(null);
-              setFailure(null);
-            }}
-            aria-label={`Remove ${file.name}`}
-          >
-            <XIcon aria-hidden="true" />
-          </Button>
-        </div>
+        <ChosenFile
+          file={file}
+          disabled={upload.isPending}
+          onRemove={() => {
+            setFile(null);
+            setFailure(null);
+          }}
+        />
       ) : (
         <FileDropZone
           label={
@@ -194,7 +179,7 @@ function UploadSegmentationBody({
         <Button variant="outline" onClick={onCancel} disabled={upload.isPending}>
           Cancel
         </Button>
-        <Button onClick={() => void send()} disabled={!file || problem !== null || upload.isPending}>
+        <Button onClick={() => void send()} disabled={!file || Boolean(problem) || upload.isPending}>
           <UploadIcon aria-hidden="true" />
           {upload.isPending ? "Uploading..." : "Upload"}
         </Button>

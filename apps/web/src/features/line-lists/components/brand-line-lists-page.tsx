@@ -2,6 +2,7 @@ import { type LineList, lineListMessages, lineListTypeLabels } from "@cm/contrac
 import { PencilIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { LineListDates } from "@/components/line-list-dates";
 import { ListTableSection, type ListColumn } from "@/components/list-page";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -25,25 +26,6 @@ const columns: ListColumn[] = [
 /** Search over the name and the type, as stored ("pre-book") or as shown ("Pre-Book"). */
 function matches(lineList: LineList, needle: string): boolean {
   return anyContains(needle, lineList.name, lineList.type, lineListTypeLabels[lineList.type]);
-}
-
-function LineListDates({ lineList }: { lineList: LineList }) {
-  const dates = [
-    { label: "Sent", value: lineList.dateSent ?? lineList.sentOn },
-    { label: "Deadline", value: lineList.deadline },
-    { label: "Available", value: lineList.dateOfAvailability },
-  ].filter((date) => date.value);
-  if (dates.length === 0) return <span className="text-muted-foreground">—</span>;
-  return (
-    <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs">
-      {dates.map((date) => (
-        <div key={date.label} className="contents">
-          <dt className="text-muted-foreground">{date.label}</dt>
-          <dd className="tabular-nums">{formatDateLong(date.value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 function LineListStatus({ lineList }: { lineList: LineList }) {
@@ -116,7 +98,11 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
               {[lineList.season, lineList.year].filter(Boolean).join(" ") || "—"}
             </TableCell>
             <TableCell className="hidden lg:table-cell">
-              <LineListDates lineList={lineList} />
+              {lineList.dateSent || lineList.sentOn || lineList.deadline || lineList.dateOfAvailability ? (
+                <LineListDates lineList={lineList} format={formatDateLong} layout="stacked" />
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
             </TableCell>
             <TableCell className="hidden text-right tabular-nums sm:table-cell">
               {lineList.itemsCount}

@@ -1,10 +1,9 @@
 import { uploadLimits, uploadMessages } from "@cm/contracts/uploads";
-import { FileSpreadsheetIcon, LoaderCircleIcon, XIcon } from "lucide-react";
+import { LoaderCircleIcon } from "lucide-react";
 import { useState } from "react";
 import type * as React from "react";
-import { FileDropZone } from "@/components/file-drop-zone";
+import { ChosenFile, FileDropZone } from "@/components/file-drop-zone";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { isWorkbookFileName, type SheetPreview, workbookAccept } from "@/features/upload/utils/upload-draft";
 import { formatFileSize } from "@/lib/format";
 
@@ -75,23 +74,13 @@ export function WorkbookField({ file, season, year, previewState, onChoose, onRe
   if (file) {
     return (
       <div className="flex flex-col gap-3">
-        <div className="flex items-center gap-3 rounded-md border px-3 py-2">
-          <FileSpreadsheetIcon aria-hidden="true" className="size-5 shrink-0 text-emerald-700" />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate text-sm font-medium" title={file.name}>
-              {file.name}
-            </span>
-            <span className="text-xs text-muted-foreground tabular-nums">{formatFileSize(file.size)}</span>
-          </div>
+        <ChosenFile file={file} onRemove={onRemove}>
           {season && year ? (
             <Badge variant="outline" className="shrink-0">
               {season} {year}
             </Badge>
           ) : null}
-          <Button variant="ghost" size="icon-sm" onClick={onRemove} aria-label={`Remove ${file.name}`}>
-            <XIcon aria-hidden="true" />
-          </Button>
-        </div>
+        </ChosenFile>
         {previewState.status === "reading" ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
             <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
