@@ -26,13 +26,7 @@ import { isPlacedIn } from "@/features/catalogs/utils/segmentation-data";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { cn } from "@/lib/utils";
 
-const sourceFilterLabels: Record<SourceFilter, string> = {
-  all: "All items",
-  unsorted: catalogTabLabels.unsorted,
-  athletic: catalogTabLabels.athletic,
-  boutique: catalogTabLabels.boutique,
-  crocs: catalogTabLabels.crocs,
-};
+const sourceFilterLabels: Record<SourceFilter, string> = { all: "All items", ...catalogTabLabels };
 
 const rowHeight = 56;
 

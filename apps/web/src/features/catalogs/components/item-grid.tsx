@@ -140,7 +140,6 @@ export function ItemGrid({
     ],
   );
 
-  const onPointerSelect = select;
   const virtualRows = virtualizer.getVirtualItems();
 
   // One card is reached with Tab: the one last focused while it is rendered, else the first in view.
@@ -209,7 +208,7 @@ export function ItemGrid({
                 disabled={disabled}
                 tabbable={first + offset === tabbableIndex}
                 onCardFocus={setActiveIndex}
-                onPointerSelect={onPointerSelect}
+                onPointerSelect={select}
                 onCardKeyDown={onCardKeyDown}
               />
             ))}

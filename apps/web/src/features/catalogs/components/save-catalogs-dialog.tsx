@@ -1,4 +1,4 @@
-import type { CatalogCounts } from "@cm/contracts/catalog-segmentation";
+import { segmentationMessages, type CatalogCounts } from "@cm/contracts/catalog-segmentation";
 import { catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
 import type { LineList } from "@cm/contracts/line-lists";
 import { CircleCheckIcon } from "lucide-react";
@@ -42,7 +42,7 @@ export function SaveCatalogsDialog({
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <CircleCheckIcon aria-hidden="true" className="size-5 text-emerald-700" />
-            Catalogs saved
+            {segmentationMessages.catalogsSaved}
           </DialogTitle>
           <DialogDescription>
             {published
@@ -58,7 +58,7 @@ export function SaveCatalogsDialog({
             </div>
           ))}
           <div className="flex flex-col gap-0.5 rounded-md border border-dashed px-3 py-2">
-            <dt className="text-xs text-muted-foreground">Unsorted</dt>
+            <dt className="text-xs text-muted-foreground">{catalogTypeLabels.unsorted}</dt>
             <dd className="text-lg font-semibold tabular-nums">{counts.unsorted.toLocaleString("en-US")}</dd>
           </div>
         </dl>

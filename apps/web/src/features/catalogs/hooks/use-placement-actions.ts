@@ -12,16 +12,11 @@ import type { PlanOutcome } from "@/features/catalogs/utils/placement-plan";
  * toast, or its failure toast with the server's message. Answers whether the write succeeded.
  */
 export function usePlacementActions() {
-  const addItems = useAddItems();
-  const addItemsTo = useAddItemsTo();
-  const copyItemsTo = useCopyItemsTo();
-  const moveItems = useMoveItems();
-  const removeItems = useRemoveItems();
-  const { mutateAsync: add } = addItems;
-  const { mutateAsync: addTo } = addItemsTo;
-  const { mutateAsync: copyTo } = copyItemsTo;
-  const { mutateAsync: move } = moveItems;
-  const { mutateAsync: remove } = removeItems;
+  const { mutateAsync: add } = useAddItems();
+  const { mutateAsync: addTo } = useAddItemsTo();
+  const { mutateAsync: copyTo } = useCopyItemsTo();
+  const { mutateAsync: move } = useMoveItems();
+  const { mutateAsync: remove } = useRemoveItems();
 
   const run = useCallback(
     async (outcome: PlanOutcome): Promise<boolean> => {
@@ -59,11 +54,5 @@ export function usePlacementActions() {
     [add, addTo, copyTo, move, remove],
   );
 
-  const pending =
-    addItems.isPending ||
-    addItemsTo.isPending ||
-    copyItemsTo.isPending ||
-    moveItems.isPending ||
-    removeItems.isPending;
-  return { run, pending };
+  return { run };
 }

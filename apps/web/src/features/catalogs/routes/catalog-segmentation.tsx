@@ -24,7 +24,7 @@ import { SegmentationHeader } from "@/features/catalogs/components/segmentation-
 import { UploadSegmentationDialog } from "@/features/catalogs/components/upload-segmentation-dialog";
 import { useItemSelection } from "@/features/catalogs/hooks/use-item-selection";
 import { usePlacementActions } from "@/features/catalogs/hooks/use-placement-actions";
-import { type AddItemChoice, planAdd, type PlanOutcome } from "@/features/catalogs/utils/placement-plan";
+import { type AddItemChoice, planAdd } from "@/features/catalogs/utils/placement-plan";
 import { countsOf, itemsIn, type SegmentationData } from "@/features/catalogs/utils/segmentation-data";
 import { isApiError } from "@/lib/api-client";
 
@@ -115,8 +115,6 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
     }
   }
 
-  const place = useCallback((outcome: PlanOutcome) => run(outcome), [run]);
-
   return (
     <section aria-labelledby="page-title" className="flex min-w-0 flex-1 flex-col gap-4">
       <title>{`${lineList.name} · Catalog Segmentation · Catalog Manager`}</title>
@@ -138,7 +136,7 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
         selection={selection}
         compact={compact}
         busy={busy}
-        onPlace={place}
+        onPlace={run}
       />
 
       <div className="sticky bottom-0 z-[5] -mx-4 mt-auto -mb-4 flex items-center justify-between gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/85 lg:-mx-6 lg:-mb-6 lg:px-6">

@@ -1,4 +1,5 @@
 import type { CatalogItem } from "@cm/contracts/catalog-segmentation";
+import { anyContains } from "@/hooks/use-list-search";
 
 /** What a card says about an item, in one line: model code, silhouette and color. */
 export function itemName(item: CatalogItem): string {
@@ -15,12 +16,8 @@ export function sizesSummary(sizes: readonly string[]): string {
 /** The add-items search: the id (model code) or the title (silhouette and color), any case. */
 export function matchesItemSearch(item: CatalogItem, search: string): boolean {
   const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [
-    item.id,
-    item.model_code,
-    item.silhouette,
-    item.color,
-    [item.silhouette, item.color].join(" "),
-  ].some((text) => text?.toLowerCase().includes(needle));
+  return (
+    !needle ||
+    anyContains(needle, item.model_code, item.silhouette, item.color, `${item.silhouette} ${item.color}`)
+  );
 }

@@ -48,7 +48,8 @@ function previewWorker(): Worker | undefined {
       type: "module",
       name: "sheet-preview",
     });
-  } catch {
+  } catch (error) {
+    console.warn("The sheet preview worker could not start; previews are read on the page", error);
     return undefined;
   }
   worker.onmessage = (event: MessageEvent<SheetPreviewResponse>) => {
@@ -72,7 +73,9 @@ function previewWorker(): Worker | undefined {
  * so the first rows show as soon as a file is picked.
  */
 export function preloadSheetPreview(): void {
-  if (!previewWorker()) loadSheetJs().catch(() => undefined);
+  // A failed preload is retried, and reported, when a file is read.
+  if (!previewWorker())
+    loadSheetJs().catch((error: unknown) => console.warn("SheetJS could not be preloaded", error));
 }
 
 async function readOnThisThread(file: Blob): Promise<SheetPreview> {
