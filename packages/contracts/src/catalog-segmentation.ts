@@ -52,14 +52,14 @@ export const segmentationMessages = {
   catalogsPublished: "Catalogs published successfully",
   // Success toasts.
   itemsRemoved: "Items removed",
-  itemsAddedToCatalog: (type: CatalogType) => `Items added to catalog ${catalogTypeLabels[type]}`,
+  itemsAddedToCatalog: (...types: CatalogType[]) =>
+    `Items added to catalog ${types.map((type) => catalogTypeLabels[type]).join(", ")}`,
   itemsCopied: (count: number, target: string) => `${count} item(s) copied to ${target}`,
   itemsMoved: (count: number, target: string) => `${count} item(s) moved to ${target}`,
   itemsAddedFromUnsorted: (target: string) => `Items added successfully to ${target} from unsorted`,
   itemsMovedTo: (target: string) => `Items moved successfully to ${target}`,
   // Our own, for what the spec leaves unsaid.
   tooManyItems: `At most ${segmentationLimits.maxItemsPerRequest.toLocaleString("en-US")} items can be placed at once`,
-  unknownModelCodes: "Some items are not in this line list",
   catalogsSaved: "Catalogs saved",
   catalogsReady: "The line list's catalogs are ready",
   catalogsSaveFailed: "Failed to save catalogs",

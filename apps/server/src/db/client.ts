@@ -16,6 +16,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbExecutor = Database | Tx;
 
+/** The rows of a raw `db.execute(sql`…`)`: PGlite and node-postgres both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 export interface DatabaseHandle {

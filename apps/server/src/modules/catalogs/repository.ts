@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CatalogCounts } from "@cm/contracts/catalog-segmentation";
 import { catalogTypeValues, type CatalogType } from "@cm/contracts/catalogs";
-import type { DbExecutor } from "../../db/client.ts";
+import { type DbExecutor, rowsOf } from "../../db/client.ts";
 import { catalogItems, catalogs } from "../../db/schema.ts";
 
 /**
@@ -47,23 +47,6 @@ export async function insertCatalogItems(
  * the same handful of statements as one naming a single item. Lists travel as one JSON parameter
  * (PostgreSQL takes at most 65,535 parameters per statement).
  * ------------------------------------------------------------------------------------------- */
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/**
- * Locks a saved line list against other segmentation writes for the rest of the transaction, so
- * concurrent requests on one line list apply one after the other. False when there is none.
- */
-export async function lockLineListForSegmentation(tx: DbExecutor, lineListId: number): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(
-      sql`select id from line_lists where id = ${lineListId} and stage = 'saved' for no key update`,
-    ),
-  );
-  return rows.length > 0;
-}
 
 /** The line list items of these model codes (codes not in the line list are simply absent). */
 export async function findItemIdsByModelCode(

@@ -19,11 +19,13 @@ import {
 import { catalogMessages, publishCatalogInputSchema } from "@cm/contracts/catalogs";
 import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
 import { lineListSchema } from "@cm/contracts/line-lists";
+import { genericMessages } from "@cm/contracts/messages";
 import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { DomainError } from "../../lib/errors.ts";
+import { useModuleMessages } from "../../lib/module-errors.ts";
 import type { SegmentationFileKind } from "./segmentation-file.ts";
 import {
   applyPlacementChanges,
@@ -68,29 +70,80 @@ function segmentationFileKind(contentType: string | undefined): SegmentationFile
   return undefined;
 }
 
-/** The Crocs catalogs of a line list: segmentation (issue 6) and publication. */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * `POST /api/crocs/catalogs/pre-segmented`, in a scope of its own: the file arrives as the body
+ * itself, so only this route parses those content types, and Fastify's refusals of the body say
+ * why in the file's terms. Other errors go on to the catalogs' handler.
+ */
+const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-
-  // The pre-segmentation file arrives as the body itself. These parsers exist in this plugin only.
   app.addContentTypeParser(
     [segmentationFileContentTypes.csv, segmentationFileContentTypes.xlsx],
     { parseAs: "buffer", bodyLimit: segmentationLimits.maxSegmentationFileBytes },
     (_request, body, done) => done(null, body),
   );
-
-  // Fastify's own refusals of a pre-segmentation file say why in the file's terms; everything
-  // else goes on to the application's error handler.
-  app.setErrorHandler(async (error: FastifyError, request) => {
-    if (request.routeOptions.url === preSegmentedPath) {
-      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        throw new DomainError(413, segmentationMessages.segmentationFileTooLarge);
-      }
-      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-        throw new DomainError(415, segmentationMessages.segmentationFileType);
-      }
+  app.setErrorHandler(async (error: FastifyError) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      throw new DomainError(413, segmentationMessages.segmentationFileTooLarge);
+    }
+    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      throw new DomainError(415, segmentationMessages.segmentationFileType);
     }
     throw error;
+  });
+
+  app.post(
+    preSegmentedPath,
+    {
+      schema: {
+        summary: "Place items from a segmentation file",
+        description: `The body is the file itself, sent as \`${segmentationFileContentTypes.csv}\` or \`${segmentationFileContentTypes.xlsx}\` (at most ${segmentationLimits.maxSegmentationFileBytes / 1024 / 1024} MB; larger is 413, another content type 415). Its first sheet (or the CSV) has a header row naming the columns "Model Code" and "Catalog Type" (matched ignoring case, spaces, dashes and underscores; other columns are ignored), then one row per item and catalog: a model code of the line list and athletic, boutique, crocs or unsorted (any case). Blank rows are skipped. Every item the file names is then in exactly the catalogs its rows list ("unsorted" alone takes it out of all of them); items it does not name stay where they are. Any bad row (unknown model code or type, a blank cell) refuses the whole file with 400, \`data.errors\` listing the first ${segmentationLimits.maxSegmentationErrors} as {row, column, message} and \`data.errorCount\`, and nothing changes. 404 "Catalog or line list not found" for an unknown line list. One transaction; the answer is as for move-items.`,
+        tags: ["catalogs"],
+        querystring: preSegmentedQuerySchema,
+        response: {
+          200: writeEnvelopeSchema(placementResultSchema),
+          400: z.union([preSegmentedErrorsSchema, errorEnvelopeSchema]),
+          404: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const kind = segmentationFileKind(request.headers["content-type"]);
+      if (!kind) throw new DomainError(415, segmentationMessages.segmentationFileType);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const outcome = await applyPreSegmentation(
+        db,
+        request.query.lineListId,
+        { bytes, kind },
+        request.user!.id,
+      );
+      if (!outcome.ok) {
+        const body: PreSegmentedErrors = {
+          success: false,
+          message: segmentationMessages.segmentationRefused,
+          data: { errors: outcome.errors, errorCount: outcome.errorCount },
+        };
+        return reply.code(400).send(body);
+      }
+      return written(outcome.result, {
+        revision: outcome.revision,
+        created: outcome.createdCatalogs,
+        message: outcome.message,
+      });
+    },
+  );
+};
+
+/** The Crocs catalogs of a line list: segmentation (issue 6) and publication. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  // Bad input is "Wrong Input" as everywhere; the spec gives these calls their own failure text.
+  useModuleMessages(app, {
+    invalidInput: genericMessages.wrongInput,
+    serverError: segmentationMessages.somethingWentWrong,
   });
 
   const placed = async (changes: PlacementChanges, actorUserId: number) => {
@@ -285,48 +338,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    preSegmentedPath,
-    {
-      schema: {
-        summary: "Place items from a segmentation file",
-        description: `The body is the file itself, sent as \`${segmentationFileContentTypes.csv}\` or \`${segmentationFileContentTypes.xlsx}\` (at most ${segmentationLimits.maxSegmentationFileBytes / 1024 / 1024} MB; larger is 413, another content type 415). Its first sheet (or the CSV) has a header row naming the columns "Model Code" and "Catalog Type" (matched ignoring case, spaces, dashes and underscores; other columns are ignored), then one row per item and catalog: a model code of the line list and athletic, boutique, crocs or unsorted (any case). Blank rows are skipped. Every item the file names is then in exactly the catalogs its rows list ("unsorted" alone takes it out of all of them); items it does not name stay where they are. Any bad row (unknown model code or type, a blank cell) refuses the whole file with 400, \`data.errors\` listing the first ${segmentationLimits.maxSegmentationErrors} as {row, column, message} and \`data.errorCount\`, and nothing changes. 404 "Catalog or line list not found" for an unknown line list. One transaction; the answer is as for move-items.`,
-        tags: ["catalogs"],
-        querystring: preSegmentedQuerySchema,
-        response: {
-          200: writeEnvelopeSchema(placementResultSchema),
-          400: z.union([preSegmentedErrorsSchema, errorEnvelopeSchema]),
-          404: errorEnvelopeSchema,
-          413: errorEnvelopeSchema,
-          415: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const kind = segmentationFileKind(request.headers["content-type"]);
-      if (!kind) throw new DomainError(415, segmentationMessages.segmentationFileType);
-      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await applyPreSegmentation(
-        db,
-        request.query.lineListId,
-        { bytes, kind },
-        request.user!.id,
-      );
-      if (!outcome.ok) {
-        const body: PreSegmentedErrors = {
-          success: false,
-          message: segmentationMessages.segmentationRefused,
-          data: { errors: outcome.errors, errorCount: outcome.errorCount },
-        };
-        return reply.code(400).send(body);
-      }
-      return written(outcome.result, {
-        revision: outcome.revision,
-        created: outcome.createdCatalogs,
-        message: outcome.message,
-      });
-    },
-  );
+  await app.register(preSegmentedRoutes);
 
   app.post(
     "/api/crocs/catalogs/publish",

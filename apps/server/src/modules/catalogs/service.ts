@@ -48,7 +48,6 @@ import {
   findSegmentationItems,
   findSegmentationSizes,
   insertPlacements,
-  lockLineListForSegmentation,
   type Placement,
 } from "./repository.ts";
 import { readSegmentationFile, type SegmentationFileKind } from "./segmentation-file.ts";
@@ -189,7 +188,7 @@ export async function createCatalogs(
 ): Promise<SegmentationWrite<CreateCatalogsResult>> {
   const { lineListId } = input;
   return db.transaction(async (tx) => {
-    if (!(await lockLineListForSegmentation(tx, lineListId))) {
+    if (!(await lockSavedLineList(tx, lineListId, "no key update"))) {
       throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
     }
     const { ids, created } = await ensureCatalogs(tx, lineListId);
@@ -291,16 +290,15 @@ export function describePlacementChanges(
   const label = targetsLabel(targets);
   const count = new Set(modelCodes).size;
   const fromUnsorted = changes.every((change) => change.originCatalogType === unsortedCatalogType);
-  const message =
-    operation === "move"
-      ? segmentationMessages.itemsMoved(count, label)
-      : operation === "copy"
-        ? segmentationMessages.itemsCopied(count, label)
-        : fromUnsorted
-          ? segmentationMessages.itemsAddedFromUnsorted(label)
-          : targets.length === 1
-            ? segmentationMessages.itemsAddedToCatalog(targets[0]!)
-            : segmentationMessages.itemsCopied(count, label);
+  const messages = {
+    move: () => segmentationMessages.itemsMoved(count, label),
+    copy: () => segmentationMessages.itemsCopied(count, label),
+    add: () =>
+      fromUnsorted
+        ? segmentationMessages.itemsAddedFromUnsorted(label)
+        : segmentationMessages.itemsAddedToCatalog(...targets),
+  };
+  const message = messages[operation]();
   return {
     operation,
     lineListId,
@@ -356,7 +354,7 @@ export async function applyPlacementChanges(
   const { lineListId } = changes;
   const namedCodes = [...new Set(changes.modelCodes)];
   return db.transaction(async (tx) => {
-    if (!(await lockLineListForSegmentation(tx, lineListId))) {
+    if (!(await lockSavedLineList(tx, lineListId, "no key update"))) {
       throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
     }
     const itemIds = await findItemIdsByModelCode(tx, lineListId, namedCodes);
@@ -454,7 +452,7 @@ export async function applyPreSegmentation(
   if (!read.ok) return refusal(read.errors);
 
   return db.transaction(async (tx) => {
-    if (!(await lockLineListForSegmentation(tx, lineListId))) {
+    if (!(await lockSavedLineList(tx, lineListId, "no key update"))) {
       throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
     }
     const namedCodes = [...new Set(read.rows.map((row) => row.modelCode))];

@@ -136,15 +136,21 @@ export async function findLatestLineListId(
 }
 
 /** Locks a saved line list for the rest of the transaction; undefined when there is none. */
+/**
+ * Locks a saved line list for the rest of the transaction; undefined when there is none.
+ * "no key update" suits writes that leave the row itself alone (its catalogs' items): they
+ * queue behind each other without blocking inserts that reference the line list.
+ */
 export async function lockSavedLineList(
   tx: DbExecutor,
   id: number,
+  strength: "update" | "no key update" = "update",
 ): Promise<{ id: number; published: boolean; revision: number } | undefined> {
   const [row] = await tx
     .select({ id: lineLists.id, published: lineLists.published, revision: lineLists.revision })
     .from(lineLists)
     .where(and(eq(lineLists.id, id), eq(lineLists.stage, "saved")))
-    .for("update");
+    .for(strength);
   return row;
 }
 

@@ -196,10 +196,15 @@ export class LocalObjectStore implements ObjectStore {
     let removed = 0;
     for await (const file of this.#files((name) => temporaryFilePattern.test(name))) {
       if (file.modified >= modifiedBefore) continue;
-      await unlink(path.join(this.root, uploadKeyPrefix, file.name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      });
-      removed += 1;
+      const gone = await unlink(path.join(this.root, uploadKeyPrefix, file.name)).then(
+        () => true,
+        // Removed meanwhile (another sweep): not counted.
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+          return false;
+        },
+      );
+      if (gone) removed += 1;
     }
     return removed;
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PreviewStatus, PreviewView } from "@cm/contracts/line-list-preview";
 import type { PreviewStyle } from "@cm/contracts/line-list-format";
-import type { DbExecutor } from "../../db/client.ts";
+import { type DbExecutor, rowsOf } from "../../db/client.ts";
 import { lineListUploads, lineLists, stagedStyles } from "../../db/schema.ts";
 
 /**
@@ -9,10 +9,6 @@ import { lineListUploads, lineLists, stagedStyles } from "../../db/schema.ts";
  * Every multi-row statement is set-based: the rows travel as one JSON parameter and PostgreSQL
  * expands them (`jsonb_to_recordset`), so 5,000 styles are one statement, not 5,000.
  */
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export type UploadRow = typeof lineListUploads.$inferSelect;
 
