@@ -82,7 +82,8 @@ export async function startApp(
       throw error;
     }
   }
-  const child = spawn(process.execPath, [serverEntry], {
+  // The V8 flag of the server's start script (apps/server/package.json; docs/performance.md).
+  const child = spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
     env: appEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -6,6 +6,7 @@ import {
   type LineListTable,
   type SampleCell,
 } from "./sample-line-list.ts";
+import { zipArchive, type ZipPart } from "./zip-archive.ts";
 
 /**
  * Workbooks for the module's tests. Line lists are written by exceljs (or, for .xls, SheetJS;
@@ -25,60 +26,6 @@ export function table(rows: SampleCell[][], sheetName = "Spring 2027"): LineList
 
 export const xlsx = (lineList: LineListTable): Promise<Buffer> => writeLineListXlsx(lineList);
 export const xls = (lineList: LineListTable): Buffer => writeLineListXls(lineList);
-
-interface ZipPart {
-  name: string;
-  /** The bytes as stored in the archive (deflated when `method` is 8). */
-  stored: Buffer;
-  method: 0 | 8;
-  crc: number;
-  /** What the headers claim the part inflates to. */
-  declaredSize: number;
-}
-
-/** A zip archive of exactly these parts, with the sizes they declare, true or not. */
-export function zipArchive(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name, "utf8");
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(part.method, 8);
-    local.writeUInt32LE(0x00210000, 10); // 1980-01-01 00:00
-    local.writeUInt32LE(part.crc >>> 0, 14);
-    local.writeUInt32LE(part.stored.length, 18);
-    local.writeUInt32LE(part.declaredSize, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(part.method, 10);
-    central.writeUInt32LE(0x00210000, 12);
-    central.writeUInt32LE(part.crc >>> 0, 16);
-    central.writeUInt32LE(part.stored.length, 20);
-    central.writeUInt32LE(part.declaredSize, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, part.stored);
-    centrals.push(central, name);
-    offset += local.length + name.length + part.stored.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 export function deflatedPart(name: string, content: string | Buffer): ZipPart {
   const data = typeof content === "string" ? Buffer.from(content, "utf8") : content;

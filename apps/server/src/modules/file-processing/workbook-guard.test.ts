@@ -13,9 +13,9 @@ import {
   minimalWorkbook,
   validTable,
   xlsx,
-  zipArchive,
   zipBombWorkbook,
 } from "./test-workbooks.ts";
+import { zipArchive } from "./zip-archive.ts";
 import { defaultArchiveLimits } from "./workbook-guard.ts";
 import { defaultWorkbookLimits } from "./workbook-reader.ts";
 

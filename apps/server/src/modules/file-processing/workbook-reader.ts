@@ -10,6 +10,7 @@ import {
   type ArchiveLimits,
 } from "./workbook-guard.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
+import { storedPart, zipArchive } from "./zip-archive.ts";
 
 export interface WorkbookLimits {
   maxFileBytes: number;
@@ -59,8 +60,11 @@ export async function readFirstSheet(
   if (startsWith(bytes, zipSignature)) {
     const parts = await extractWorkbookParts(bytes, limits.archive);
     if (!parts.has("[Content_Types].xml")) throw new WorkbookRefusal(messages.notAWorkbook);
-    const XLSX = await loadSheetJs();
-    workbook = readWithSheetJs(XLSX, repackUncompressed(XLSX, parts), limits);
+    // Repacked stored, so SheetJS slices the checked parts and inflates nothing. Only the archive
+    // is kept while SheetJS reads it: the inflated parts can go.
+    const archive = zipArchive([...parts].map(([name, content]) => storedPart(name, content)));
+    parts.clear();
+    workbook = readWithSheetJs(await loadSheetJs(), archive, limits);
   } else if (startsWith(bytes, cfbSignature)) {
     if (bytes.length > limits.maxXlsFileBytes) {
       throw new WorkbookRefusal(messages.fileTooLarge(limits.maxXlsFileBytes));
@@ -74,13 +78,6 @@ export async function readFirstSheet(
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   if (name === undefined || !sheet) throw new WorkbookRefusal(messages.emptySheet);
   return { name, rows: toGrid(await loadSheetJs(), sheet, limits) };
-}
-
-/** Stored (uncompressed) zip of the checked parts: SheetJS slices it and inflates nothing. */
-function repackUncompressed(XLSX: SheetJs, parts: Map<string, Buffer>): Buffer {
-  const container = XLSX.CFB.utils.cfb_new();
-  for (const [name, data] of parts) XLSX.CFB.utils.cfb_add(container, name, data);
-  return XLSX.CFB.write(container, { fileType: "zip", type: "buffer", compression: false }) as Buffer;
 }
 
 function readWithSheetJs(XLSX: SheetJs, bytes: Buffer, limits: WorkbookLimits): WorkBook {
