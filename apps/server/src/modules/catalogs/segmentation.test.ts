@@ -581,7 +581,7 @@ describe("catalog segmentation API", () => {
         expect((await kit.placements(id)).get(code(0))).toEqual([]);
       });
 
-      it("answers 400 Wrong Input, never 500, for malformed requests", async () => {
+      it("answers 400, never 500, for malformed requests: the add calls with their own text, the others Wrong Input", async () => {
         const { id, code } = await fresh(1);
         const tooMany = Array.from(
           { length: segmentationLimits.maxItemsPerRequest + 1 },
@@ -640,7 +640,12 @@ describe("catalog segmentation API", () => {
         for (const [name, send] of cases) {
           const response = await send();
           expect(response.statusCode, name).toBe(400);
-          expect(response.json().message, name).toBe(genericMessages.wrongInput);
+          // SPEC.md section 8, "Catalog add": the add calls' own answer to a bad request.
+          const addCall = ["unknown type", "not an array", "too many"].includes(name);
+          expect(response.json().message, name).toBe(
+            addCall ? segmentationMessages.addFailed : genericMessages.wrongInput,
+          );
+          expect(response.json().data, name).not.toBeNull();
         }
         const tooManyResponse = await post("move-items", {
           lineListId: id,
