@@ -4,7 +4,7 @@ import { testWithOwnApp } from "./support/own-app.ts";
 import { adminEmail, latestLoginCode } from "./support/sign-in.ts";
 
 const tokenEndpoint = "/oidc/token";
-/** The stored session (oidc-client-ts's user) lives under this localStorage key prefix. */
+/** The stored session (oidc-client-ts's user) lives under keys with this prefix. */
 const sessionKeyPrefix = "cm.auth.user:";
 /** Every tab renews under this Web Lock (apps/web/src/lib/auth.ts). */
 const refreshLockName = "cm.auth.refresh";
@@ -13,25 +13,52 @@ function isTokenRequest(request: Request): boolean {
   return request.method() === "POST" && new URL(request.url()).pathname === tokenEndpoint;
 }
 
-/** The stored session's access token and expiry (seconds), read in the page. */
-function storedSession(page: Page) {
-  return page.evaluate((prefix) => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith(prefix));
-    if (!key) return null;
-    const user = JSON.parse(localStorage.getItem(key)!) as { access_token: string; expires_at: number };
-    return { accessToken: user.access_token, expiresAt: user.expires_at };
-  }, sessionKeyPrefix);
+/**
+ * The stored session (oidc-client-ts's user): IndexedDB `cm-auth`, store `tokens`, under the same
+ * key as its copy in localStorage (apps/web/src/lib/token-store.ts). Reads it, or with `change`,
+ * rewrites it in both places as the app would.
+ */
+function sessionInPage(page: Page, change?: "expire-access-token") {
+  return page.evaluate(
+    async ({ prefix, change }) => {
+      const key = Object.keys(localStorage).find((candidate) => candidate.startsWith(prefix));
+      if (!key) return null;
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open("cm-auth");
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      const inStore = <T>(mode: IDBTransactionMode, step: (store: IDBObjectStore) => IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          const transaction = database.transaction("tokens", mode);
+          const request = step(transaction.objectStore("tokens"));
+          transaction.oncomplete = () => resolve(request.result);
+          transaction.onerror = () => reject(transaction.error);
+        });
+      try {
+        const stored = await inStore("readonly", (store) => store.get(key) as IDBRequest<string | undefined>);
+        if (!stored) return null;
+        const user = JSON.parse(stored) as { access_token: string; expires_at: number };
+        if (change === "expire-access-token") {
+          user.expires_at = Math.floor(Date.now() / 1000) - 1;
+          const value = JSON.stringify(user);
+          await inStore("readwrite", (store) => store.put(value, key));
+          localStorage.setItem(key, value);
+        }
+        return { accessToken: user.access_token, expiresAt: user.expires_at };
+      } finally {
+        database.close();
+      }
+    },
+    { prefix: sessionKeyPrefix, change },
+  );
 }
 
+/** The stored session's access token and expiry (seconds). */
+const storedSession = (page: Page) => sessionInPage(page);
+
 /** Makes the stored access token look expired (as if the tab had slept past its 10 minutes). */
-function expireStoredAccessToken(page: Page) {
-  return page.evaluate((prefix) => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith(prefix))!;
-    const user = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
-    user.expires_at = Math.floor(Date.now() / 1000) - 1;
-    localStorage.setItem(key, JSON.stringify(user));
-  }, sessionKeyPrefix);
-}
+const expireStoredAccessToken = (page: Page) => sessionInPage(page, "expire-access-token");
 
 /**
  * Resolves once every renewal queued on the cross-tab lock before this call has finished (the

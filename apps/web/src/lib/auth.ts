@@ -10,6 +10,7 @@ import {
 import { paths } from "@/config/paths";
 import { setAuthHandlers } from "@/lib/api-client";
 import { AuthSession, SessionEndedError, type SessionTokens } from "@/lib/auth-session";
+import { TokenStore } from "@/lib/token-store";
 
 /**
  * The web app's side of sign-in (SPEC.md section 4, Authentication): the authorization code flow
@@ -18,10 +19,11 @@ import { AuthSession, SessionEndedError, type SessionTokens } from "@/lib/auth-s
  * bearer token.
  *
  * Storage keys:
- * - `cm.auth.user:{issuer}:{client_id}` (localStorage): the tokens. localStorage rather than
- *   sessionStorage because every tab must share one session: a link opened in a new tab is
- *   signed in, one tab's refresh serves all, and a logout in one tab ends them all. A script
- *   injected into our origin could read sessionStorage just the same, so it would protect nothing.
+ * - `cm.auth.user:{issuer}:{client_id}` (IndexedDB `cm-auth`, copied to localStorage; see
+ *   token-store.ts): the tokens. Shared storage rather than sessionStorage because every tab must
+ *   share one session: a link opened in a new tab is signed in, one tab's refresh serves all, and
+ *   a logout in one tab ends them all. A script injected into our origin could read
+ *   sessionStorage just the same, so it would protect nothing.
  * - `cm.auth.signin.{state}` (sessionStorage): `state`, the PKCE verifier and where to return,
  *   for the one sign-in this tab started; sessionStorage, so a callback URL replayed in another
  *   tab finds no verifier.
@@ -44,7 +46,8 @@ const settings: UserManagerSettings = {
   response_type: "code",
   scope: oidcScopes,
   resource: `${origin}${apiResourcePath}`,
-  userStore: new WebStorageStateStore({ store: window.localStorage, prefix: userPrefix }),
+  // IndexedDB with a copy in localStorage: see token-store.ts for why.
+  userStore: new TokenStore({ prefix: userPrefix }),
   stateStore: new WebStorageStateStore({ store: window.sessionStorage, prefix: `${userPrefix}signin.` }),
   // Renewal is ours (one lock across tabs); the library's would refresh once per tab.
   automaticSilentRenew: false,
