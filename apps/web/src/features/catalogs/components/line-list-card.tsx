@@ -1,4 +1,4 @@
-import { catalogMessages, catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
+import { catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
 import { type LineListWithCatalogs, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { ArchiveIcon, EllipsisIcon, ReceiptTextIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -16,6 +16,7 @@ import { LineListDates } from "@/components/line-list-dates";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { formatDateLong } from "@/lib/format";
+import { LineListStatusBadge } from "@/features/catalogs/components/line-list-status-badge";
 
 /** Items per catalog type, every type shown (0 before its catalog exists), then the unsorted ones. */
 function CatalogCounts({ lineList }: { lineList: LineListWithCatalogs }) {
@@ -39,18 +40,6 @@ function CatalogCounts({ lineList }: { lineList: LineListWithCatalogs }) {
   );
 }
 
-function StatusBadge({ lineList }: { lineList: LineListWithCatalogs }) {
-  if (!lineList.sortingCompleted) return <Badge variant="warning">{catalogMessages.sortingPending}</Badge>;
-  if (lineList.published) {
-    return (
-      <Badge variant="outline" className="border-emerald-300 bg-emerald-50 text-emerald-900">
-        Published
-      </Badge>
-    );
-  }
-  return <Badge variant="info">Ready to publish</Badge>;
-}
-
 export interface LineListCardProps {
   lineList: LineListWithCatalogs;
   onPublish: (lineList: LineListWithCatalogs) => void;
@@ -67,7 +56,7 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
         <div className="flex min-w-0 flex-col gap-1.5">
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge variant="secondary">{lineListTypeLabels[lineList.type]}</Badge>
-            <StatusBadge lineList={lineList} />
+            <LineListStatusBadge lineList={lineList} />
           </div>
           <CardTitle id={titleId} className="truncate text-base leading-snug">
             {lineList.name}

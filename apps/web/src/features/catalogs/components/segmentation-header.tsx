@@ -1,4 +1,3 @@
-import { catalogMessages } from "@cm/contracts/catalogs";
 import { type LineList, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { ImagesIcon, PlusIcon, UploadIcon } from "lucide-react";
 import { LineListDates } from "@/components/line-list-dates";
@@ -7,18 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Toggle } from "@/components/ui/toggle";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatDateShort } from "@/lib/format";
-
-function SortingStatus({ lineList }: { lineList: LineList }) {
-  if (lineList.published) {
-    return (
-      <Badge variant="outline" className="border-emerald-300 bg-emerald-50 text-emerald-900">
-        Published
-      </Badge>
-    );
-  }
-  if (!lineList.sortingCompleted) return <Badge variant="warning">{catalogMessages.sortingPending}</Badge>;
-  return <Badge variant="info">Ready to publish</Badge>;
-}
+import { LineListStatusBadge } from "@/features/catalogs/components/line-list-status-badge";
 
 export interface SegmentationHeaderProps {
   lineList: LineList;
@@ -53,7 +41,7 @@ export function SegmentationHeader({
       <div className="flex min-w-0 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="secondary">{lineListTypeLabels[lineList.type]}</Badge>
-          <SortingStatus lineList={lineList} />
+          <LineListStatusBadge lineList={lineList} />
         </div>
         <h1 id="page-title" className="text-2xl font-semibold tracking-tight break-words">
           {lineList.name}

@@ -144,6 +144,19 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     expect(counts.slice(-4)).toEqual(["4", "3", "0", "3"]);
   });
 
+  it("calls a published line list Published even when its sorting is not completed", async () => {
+    catalogsApi([lineList({ id: 4, name: "Winter 2027 Pre-Book", published: 1, sortingCompleted: 0 })]);
+    renderApp("/home/catalogs");
+    const card = await screen.findByRole("article", { name: "Winter 2027 Pre-Book" }, firstRender);
+    expect(within(region("Active Catalogs")).getByRole("article")).toBe(card);
+    expect(card).toHaveTextContent("Published");
+    expect(card).not.toHaveTextContent("Sorting Pending");
+    expect(within(card).getByRole("link", { name: /^Complete/ })).toHaveAttribute(
+      "href",
+      "/home/catalog-segmentation/4",
+    );
+  });
+
   it("says so when a section is empty", async () => {
     catalogsApi([]);
     renderApp("/home");
