@@ -1,10 +1,8 @@
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { type RunningApp, startApp } from "./support/app-server.ts";
 import { test as base, expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
-import { signIn } from "./support/sign-in.ts";
-
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+import { signedInStorageState, type StorageState } from "./support/sign-in.ts";
 
 /**
  * Sorting a line list into its catalogs, with the mouse and with the keyboard, then saving and
@@ -17,11 +15,7 @@ const test = base.extend<{ freshApp: RunningApp & { storageState: StorageState }
     async ({ browser }, use) => {
       const app = await startApp({}, { seedDemo: true });
       try {
-        const context = await browser.newContext({ baseURL: app.baseUrl });
-        await signIn(await context.newPage(), app.baseUrl);
-        const storageState = await context.storageState();
-        await context.close();
-        await use({ ...app, storageState });
+        await use({ ...app, storageState: await signedInStorageState(browser, app.baseUrl) });
       } finally {
         await app.stop();
       }

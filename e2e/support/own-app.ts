@@ -1,9 +1,6 @@
-import type { BrowserContext } from "@playwright/test";
 import { type RunningApp, startApp, type StartAppOptions } from "./app-server.ts";
 import { test as base } from "./fixtures.ts";
-import { signIn } from "./sign-in.ts";
-
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+import { signedInStorageState, type StorageState } from "./sign-in.ts";
 
 /**
  * Tests that run against an app of their own rather than the shared one: their data (e.g. the
@@ -19,11 +16,7 @@ export function testWithOwnApp(options: StartAppOptions & { signedIn?: boolean }
         const app = await startApp({}, appOptions);
         try {
           if (!signedIn) return await use(app);
-          const context = await browser.newContext({ baseURL: app.baseUrl });
-          await signIn(await context.newPage(), app.baseUrl);
-          const storageState = await context.storageState();
-          await context.close();
-          await use({ ...app, storageState });
+          await use({ ...app, storageState: await signedInStorageState(browser, app.baseUrl) });
         } finally {
           await app.stop();
         }

@@ -1,4 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 export const adminEmail = "admin@example.com";
 
@@ -49,4 +51,18 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Logout" }).click();
   await page.waitForURL(/\/auth\/start/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+}
+
+/**
+ * Signs the admin in once in a context of its own and returns its storage, for contexts that
+ * should start signed in. With IndexedDB: the app keeps the tokens there (token-store.ts).
+ */
+export async function signedInStorageState(browser: Browser, baseUrl: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  try {
+    await signIn(await context.newPage(), baseUrl);
+    return await context.storageState({ indexedDB: true });
+  } finally {
+    await context.close();
+  }
 }
