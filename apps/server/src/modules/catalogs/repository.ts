@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { CatalogCounts } from "@cm/contracts/catalog-segmentation";
 import { catalogTypeValues, type CatalogType } from "@cm/contracts/catalogs";
 import { type DbExecutor, rowsOf } from "../../db/client.ts";
@@ -73,11 +73,15 @@ export interface Placement {
   type: CatalogType;
 }
 
-type ChangedPerType = Partial<Record<CatalogType, number>>;
+/** How many placements each catalog gained or lost. */
+export type ChangedPerType = Partial<Record<CatalogType, number>>;
 
-function countPerType(rows: { type: CatalogType }[]): ChangedPerType {
+/** Runs a write that returns the catalog type of each placement it changed, and counts them per type. */
+async function changedPerType(tx: DbExecutor, write: SQL): Promise<ChangedPerType> {
   const counts: ChangedPerType = {};
-  for (const row of rows) counts[row.type] = (counts[row.type] ?? 0) + 1;
+  for (const row of rowsOf<{ type: CatalogType }>(await tx.execute(write))) {
+    counts[row.type] = (counts[row.type] ?? 0) + 1;
+  }
   return counts;
 }
 
@@ -91,9 +95,9 @@ export async function deletePlacements(
   placements: readonly Placement[],
 ): Promise<ChangedPerType> {
   if (placements.length === 0) return {};
-  return countPerType(
-    rowsOf<{ type: CatalogType }>(
-      await tx.execute(sql`
+  return changedPerType(
+    tx,
+    sql`
         with gone as (
           delete from catalog_items ci
           using ${placementsTable(placements)}, catalogs c
@@ -101,8 +105,7 @@ export async function deletePlacements(
             and ci.catalog_id = c.id and ci.line_list_item_id = x.item_id
           returning ci.catalog_id
         )
-        select c.type from gone join catalogs c on c.id = gone.catalog_id`),
-    ),
+        select c.type from gone join catalogs c on c.id = gone.catalog_id`,
   );
 }
 
@@ -113,9 +116,9 @@ export async function insertPlacements(
   placements: readonly Placement[],
 ): Promise<ChangedPerType> {
   if (placements.length === 0) return {};
-  return countPerType(
-    rowsOf<{ type: CatalogType }>(
-      await tx.execute(sql`
+  return changedPerType(
+    tx,
+    sql`
         with added as (
           insert into catalog_items (catalog_id, line_list_id, line_list_item_id)
           select distinct c.id, ${lineListId}::int, x.item_id
@@ -124,8 +127,7 @@ export async function insertPlacements(
           on conflict do nothing
           returning catalog_id
         )
-        select c.type from added join catalogs c on c.id = added.catalog_id`),
-    ),
+        select c.type from added join catalogs c on c.id = added.catalog_id`,
   );
 }
 
@@ -140,9 +142,9 @@ export async function deletePlacementsOtherThan(
   placements: readonly Placement[],
 ): Promise<ChangedPerType> {
   if (itemIds.length === 0) return {};
-  return countPerType(
-    rowsOf<{ type: CatalogType }>(
-      await tx.execute(sql`
+  return changedPerType(
+    tx,
+    sql`
         with kept as (
           select c.id as catalog_id, x.item_id
           from ${placementsTable(placements)}
@@ -157,8 +159,7 @@ export async function deletePlacementsOtherThan(
             )
           returning ci.catalog_id
         )
-        select c.type from gone join catalogs c on c.id = gone.catalog_id`),
-    ),
+        select c.type from gone join catalogs c on c.id = gone.catalog_id`,
   );
 }
 

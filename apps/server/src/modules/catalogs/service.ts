@@ -25,7 +25,7 @@ import {
 } from "@cm/contracts/catalogs";
 import { noImageText, type LineListRowError } from "@cm/contracts/line-list-format";
 import type { LineList } from "@cm/contracts/line-lists";
-import type { Database, DbExecutor } from "../../db/client.ts";
+import type { Database, DbExecutor, Tx } from "../../db/client.ts";
 import { recordAuditEvent, recordAuditEvents, type AuditEventInput } from "../../lib/audit.ts";
 import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import {
@@ -38,6 +38,7 @@ import {
 import { toLineList } from "../line-lists/service.ts";
 import {
   bumpCatalogRevisions,
+  type ChangedPerType,
   countPlacements,
   deletePlacements,
   deletePlacementsOtherThan,
@@ -367,33 +368,63 @@ export async function applyPlacementChanges(
       });
     }
 
-    const { ids, created } = await ensureCatalogs(tx, lineListId);
+    const catalogs = await ensureCatalogs(tx, lineListId);
     const toPlacements = (list: PlacementChanges["additions"]): Placement[] =>
       list.map(({ modelCode, type }) => ({ itemId: itemIds.get(modelCode)!, type }));
     const removed = await deletePlacements(tx, lineListId, toPlacements(changes.removals));
     const added = await insertPlacements(tx, lineListId, toPlacements(changes.additions));
-
-    const audit = catalogCreationEvents(created, ids, lineListId, actorUserId);
-    const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
-    await bumpCatalogRevisions(tx, lineListId, changedTypes);
-    const counts = await countPlacements(tx, lineListId);
-    if (changedTypes.length > 0) {
-      audit.push({
-        actorUserId,
-        entityType: "line_list",
-        entityId: lineListId,
-        action: `catalogs.${changes.operation}`,
-        data: { items: namedCodes.length, modelCodes: namedCodes.slice(0, 100), added, removed, counts },
-      });
-    }
-    await recordAuditEvents(tx, audit);
-
-    return {
-      result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
-      revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
-      createdCatalogs: created.length > 0,
-    };
+    return finishPlacementWrite(tx, {
+      lineListId,
+      actorUserId,
+      catalogs,
+      namedCodes,
+      itemIds,
+      changed: { removed, added },
+      action: `catalogs.${changes.operation}`,
+      auditData: { modelCodes: namedCodes.slice(0, 100) },
+    });
   });
+}
+
+/**
+ * How every placement write ends, once its removals and additions are made: a new revision for
+ * each catalog whose items changed, one audit event on the line list when any did (besides those
+ * of catalogs just created), and the answer with the named items and the counts.
+ */
+async function finishPlacementWrite(
+  tx: Tx,
+  write: {
+    lineListId: number;
+    actorUserId: number | null;
+    catalogs: Awaited<ReturnType<typeof ensureCatalogs>>;
+    namedCodes: readonly string[];
+    itemIds: Map<string, number>;
+    changed: { removed: ChangedPerType; added: ChangedPerType };
+    action: string;
+    auditData: Record<string, unknown>;
+  },
+): Promise<SegmentationWrite<PlacementResult>> {
+  const { lineListId, actorUserId, catalogs, namedCodes, itemIds } = write;
+  const { removed, added } = write.changed;
+  const audit = catalogCreationEvents(catalogs.created, catalogs.ids, lineListId, actorUserId);
+  const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
+  await bumpCatalogRevisions(tx, lineListId, changedTypes);
+  const counts = await countPlacements(tx, lineListId);
+  if (changedTypes.length > 0) {
+    audit.push({
+      actorUserId,
+      entityType: "line_list",
+      entityId: lineListId,
+      action: write.action,
+      data: { items: namedCodes.length, ...write.auditData, added, removed, counts },
+    });
+  }
+  await recordAuditEvents(tx, audit);
+  return {
+    result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
+    revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
+    createdCatalogs: catalogs.created.length > 0,
+  };
 }
 
 async function placementResult(
@@ -477,28 +508,21 @@ export async function applyPreSegmentation(
       [...types].map((type) => ({ itemId: itemIds.get(code)!, type })),
     );
 
-    const { ids, created } = await ensureCatalogs(tx, lineListId);
+    const catalogs = await ensureCatalogs(tx, lineListId);
     const removed = await deletePlacementsOtherThan(tx, lineListId, [...itemIds.values()], placements);
     const added = await insertPlacements(tx, lineListId, placements);
-    const audit = catalogCreationEvents(created, ids, lineListId, actorUserId);
-    const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
-    await bumpCatalogRevisions(tx, lineListId, changedTypes);
-    const counts = await countPlacements(tx, lineListId);
-    if (changedTypes.length > 0) {
-      audit.push({
-        actorUserId,
-        entityType: "line_list",
-        entityId: lineListId,
-        action: "catalogs.pre_segment",
-        data: { items: namedCodes.length, rows: read.rows.length, added, removed, counts },
-      });
-    }
-    await recordAuditEvents(tx, audit);
     return {
       ok: true as const,
-      result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
-      revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
-      createdCatalogs: created.length > 0,
+      ...(await finishPlacementWrite(tx, {
+        lineListId,
+        actorUserId,
+        catalogs,
+        namedCodes,
+        itemIds,
+        changed: { removed, added },
+        action: "catalogs.pre_segment",
+        auditData: { rows: read.rows.length },
+      })),
       message: segmentationMessages.segmentationApplied(namedCodes.length),
     };
   });
