@@ -1,37 +1,17 @@
 import type { CatalogItem, PlacementResult, PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
 import { type CatalogType, itemPlacementValues } from "@cm/contracts/catalogs";
-import type { LineList } from "@cm/contracts/line-lists";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
 import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
+import { savedLineList } from "@/testing/catalogs";
 
 const firstRender = { timeout: 20_000 };
 
 type FetchCall = [input: RequestInfo | URL, init?: RequestInit];
 
-const lineList: LineList = {
-  id: 3,
-  name: "Fall 2027 Own Stock",
-  description: null,
-  type: "own-stock",
-  brandId: 1,
-  brandName: "Crocs",
-  stage: "saved",
-  season: "Fall",
-  year: 2027,
-  sentOn: "2027-01-04",
-  dateSent: null,
-  deadline: null,
-  dateOfAvailability: null,
-  published: 0,
-  sortingCompleted: 0,
-  itemsCount: 6,
-  createdAt: "2027-01-04T00:00:00.000Z",
-  updatedAt: "2027-01-04T00:00:00.000Z",
-  _revision: 1,
-};
+const lineList = savedLineList({ itemsCount: 6 });
 
 const modelCodes = ["10001-001", "10008-001", "10015-001", "10022-001", "10029-001", "10036-001"];
 

@@ -1,6 +1,5 @@
 import type { CatalogItem, PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
 import type { CatalogType } from "@cm/contracts/catalogs";
-import type { LineList } from "@cm/contracts/line-lists";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,28 +9,9 @@ import {
   lineListOrder,
   toSegmentationData,
 } from "@/features/catalogs/utils/segmentation-data";
+import { savedLineList } from "@/testing/catalogs";
 
-const lineList: LineList = {
-  id: 3,
-  name: "Fall 2027 Own Stock",
-  description: null,
-  type: "own-stock",
-  brandId: 1,
-  brandName: "Crocs",
-  stage: "saved",
-  season: "Fall",
-  year: 2027,
-  sentOn: "2027-01-04",
-  dateSent: null,
-  deadline: null,
-  dateOfAvailability: null,
-  published: 0,
-  sortingCompleted: 0,
-  itemsCount: 5,
-  createdAt: "2027-01-04T00:00:00.000Z",
-  updatedAt: "2027-01-04T00:00:00.000Z",
-  _revision: 1,
-};
+const lineList = savedLineList();
 
 function item(id: string, catalogTypes: CatalogType[] = [], position = 0): CatalogItem {
   return {

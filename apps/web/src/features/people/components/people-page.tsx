@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
+import { UserNameCells } from "@/components/user-name-cells";
 import { paths } from "@/config/paths";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
 import { useRoles } from "@/lib/api/roles/get-roles";
@@ -70,11 +71,7 @@ export function PeoplePage({ actions }: { actions?: React.ReactNode }) {
         rowKey={(user) => user.id}
         renderRow={(user) => (
           <>
-            <TableCell className="font-medium">
-              <span className="block">{fullName(user)}</span>
-              <span className="block text-xs font-normal text-muted-foreground md:hidden">{user.email}</span>
-            </TableCell>
-            <TableCell className="hidden md:table-cell">{user.email}</TableCell>
+            <UserNameCells user={user} />
             <TableCell>
               <Badge variant={user.type === "internal" ? "secondary" : "outline"}>
                 {userTypeLabels[user.type]}

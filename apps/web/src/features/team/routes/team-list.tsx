@@ -6,6 +6,7 @@ import { ListTableSection, PageHeader, type ListColumn } from "@/components/list
 import { StatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
+import { UserNameCells } from "@/components/user-name-cells";
 import { paths } from "@/config/paths";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
 import { useRoles } from "@/lib/api/roles/get-roles";
@@ -60,11 +61,7 @@ export default function TeamListRoute() {
         rowKey={(user) => user.id}
         renderRow={(user) => (
           <>
-            <TableCell className="font-medium">
-              <span className="block">{fullName(user)}</span>
-              <span className="block text-xs font-normal text-muted-foreground md:hidden">{user.email}</span>
-            </TableCell>
-            <TableCell className="hidden md:table-cell">{user.email}</TableCell>
+            <UserNameCells user={user} />
             <TableCell className="hidden sm:table-cell">{roleNames.get(user.roleId) ?? "—"}</TableCell>
             <TableCell>
               <StatusBadge status={user.status} />
