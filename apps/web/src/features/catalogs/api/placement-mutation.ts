@@ -15,8 +15,9 @@ import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
  * changed the line list too, so it is reloaded); on failure the screen reloads what the server
  * has. Either way the catalogs page's counts are stale.
  */
-export function usePlacementMutation<TInput extends { lineListId: number }>(
+export function usePlacementMutation<TInput>(
   mutationFn: (input: TInput) => Promise<PlacementResult>,
+  lineListIdOf: (input: TInput) => number,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,7 +32,7 @@ export function usePlacementMutation<TInput extends { lineListId: number }>(
       }
     },
     onError: (_error, input) =>
-      queryClient.invalidateQueries({ queryKey: catalogKeys.detail(input.lineListId) }),
+      queryClient.invalidateQueries({ queryKey: catalogKeys.detail(lineListIdOf(input)) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: lineListKeys.withCatalogs() }),
   });
 }

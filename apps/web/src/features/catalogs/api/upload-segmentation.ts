@@ -47,7 +47,7 @@ export function uploadSegmentation({ lineListId, file }: UploadSegmentationInput
 }
 
 export function useUploadSegmentation() {
-  return usePlacementMutation(uploadSegmentation);
+  return usePlacementMutation(uploadSegmentation, (input) => input.lineListId);
 }
 
 /** The row errors of a refused file, when the failure is one. */

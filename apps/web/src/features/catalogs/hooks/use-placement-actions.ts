@@ -1,10 +1,6 @@
 import { useCallback } from "react";
 import { toast } from "sonner";
-import { useAddItems } from "@/features/catalogs/api/add-items";
-import { useAddItemsTo } from "@/features/catalogs/api/add-items-to";
-import { useCopyItemsTo } from "@/features/catalogs/api/copy-items-to";
-import { useMoveItems } from "@/features/catalogs/api/move-items";
-import { useRemoveItems } from "@/features/catalogs/api/remove-items";
+import { usePlaceItems } from "@/features/catalogs/api/place-items";
 import type { PlanOutcome } from "@/features/catalogs/utils/placement-plan";
 
 /**
@@ -12,11 +8,7 @@ import type { PlanOutcome } from "@/features/catalogs/utils/placement-plan";
  * toast, or its failure toast with the server's message. Answers whether the write succeeded.
  */
 export function usePlacementActions() {
-  const { mutateAsync: add } = useAddItems();
-  const { mutateAsync: addTo } = useAddItemsTo();
-  const { mutateAsync: copyTo } = useCopyItemsTo();
-  const { mutateAsync: move } = useMoveItems();
-  const { mutateAsync: remove } = useRemoveItems();
+  const { mutateAsync: place } = usePlaceItems();
 
   const run = useCallback(
     async (outcome: PlanOutcome): Promise<boolean> => {
@@ -26,23 +18,7 @@ export function usePlacementActions() {
       }
       const { request, successMessage, failureMessage } = outcome.plan;
       try {
-        switch (request.operation) {
-          case "add-items":
-            await add(request.input);
-            break;
-          case "add-items-to":
-            await addTo(request.input);
-            break;
-          case "copy-items-to":
-            await copyTo(request.input);
-            break;
-          case "move-items":
-            await move(request.input);
-            break;
-          case "remove-items":
-            await remove(request.input);
-            break;
-        }
+        await place(request);
         toast.success(successMessage);
         return true;
       } catch (error) {
@@ -51,7 +27,7 @@ export function usePlacementActions() {
         return false;
       }
     },
-    [add, addTo, copyTo, move, remove],
+    [place],
   );
 
   return { run };

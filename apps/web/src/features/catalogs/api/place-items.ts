@@ -1,0 +1,24 @@
+import { placementResultSchema, type PlacementResult } from "@cm/contracts/catalog-segmentation";
+import { usePlacementMutation } from "@/features/catalogs/api/placement-mutation";
+import type { PlacementRequest } from "@/features/catalogs/utils/placement-plan";
+import { apiFetch } from "@/lib/api-client";
+
+/**
+ * A write to a line list's items, one route per operation (docs/catalog-segmentation.md):
+ * `POST /api/crocs/catalogs/add-items` (each item joins its target and stays where it was),
+ * `add-items-to` and `copy-items-to` (items of one origin into one catalog), `move-items` (items
+ * leave their origin for their target), and `DELETE …/remove-items` (items leave one catalog,
+ * back to unsorted when in no other).
+ */
+export function placeItems({ operation, input }: PlacementRequest): Promise<PlacementResult> {
+  return apiFetch(`/api/crocs/catalogs/${operation}`, {
+    method: operation === "remove-items" ? "DELETE" : "POST",
+    body: input,
+    schema: placementResultSchema,
+  });
+}
+
+/** `placeItems` as a mutation that keeps the screen's data in step (see usePlacementMutation). */
+export function usePlaceItems() {
+  return usePlacementMutation(placeItems, (request) => request.input.lineListId);
+}
