@@ -14,6 +14,9 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { itemRoutes } from "./modules/items/routes.ts";
 import { lineListRoutes } from "./modules/line-lists/routes.ts";
 import { mailModule } from "./modules/mail/plugin.ts";
+import { orderDashboardRoutes } from "./modules/orders/dashboard.routes.ts";
+import { orderFormRoutes } from "./modules/orders/order-form.routes.ts";
+import { orderRoutes } from "./modules/orders/routes.ts";
 import { organizationsRoutes } from "./modules/organizations/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { storageModule } from "./modules/storage/plugin.ts";
@@ -127,6 +130,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploadSweepPlugin);
   await app.register(processLineListRoutes());
   await app.register(itemRoutes);
+  await app.register(orderDashboardRoutes);
+  await app.register(orderRoutes);
+  await app.register(orderFormRoutes);
 
   // ---- End of feature modules. ----
 

@@ -37,6 +37,15 @@ const trustProxySchema = z
     return addresses;
   });
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -92,6 +101,13 @@ const configSchema = z
     LOGIN_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
     /** Behind a reverse proxy, whose X-Forwarded-For to believe (so rate limits see each client). */
     TRUST_PROXY: trustProxySchema,
+    /** The time zone whose calendar months the orders dashboard counts in (an IANA name). */
+    TZ: z
+      .string()
+      .trim()
+      .default("UTC")
+      .transform((name) => name || "UTC")
+      .refine(isTimeZone, "must be an IANA time zone such as UTC or America/New_York"),
   })
   .refine((env) => !(env.NODE_ENV === "production" && env.LOGIN_RATE_LIMITS === "off"), {
     path: ["LOGIN_RATE_LIMITS"],

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -79,10 +90,15 @@ export const brands = pgTable(
       .default(1)
       .references(() => brandCategories.id),
     status: text("status").notNull().default("active"),
+    /** Unit wholesale price = MSRP × this factor × (1 − the customer's discount for the brand). */
+    wholesaleFactor: numeric("wholesale_factor", { precision: 3, scale: 2 }).notNull().default("0.50"),
     ...revision,
     ...timestamps,
   },
-  (table) => [uniqueIndex("brands_name_unique").on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex("brands_name_unique").on(sql`lower(${table.name})`),
+    check("brands_wholesale_factor_check", sql`${table.wholesaleFactor} between 0.01 and 1`),
+  ],
 );
 
 /** Every write records who changed what, in the same transaction as the change. */

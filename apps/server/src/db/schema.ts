@@ -6,3 +6,4 @@ export * from "../modules/line-lists/schema.ts";
 export * from "../modules/catalogs/schema.ts";
 export * from "../modules/stores/schema.ts";
 export * from "../modules/uploads/schema.ts";
+export * from "../modules/orders/schema.ts";

@@ -1,0 +1,386 @@
+import { z } from "zod";
+import { entityIdSchema, idParamsSchema, maxPageSize, defaultPageSize } from "./envelope.ts";
+import { calendarDateSchema, type LineListType } from "./line-lists.ts";
+
+/**
+ * Orders (issue 13; DESIGN.md sections 8 and 9): a store's request for quantities of SKUs from
+ * published line lists. Money travels as a string with two decimals ("42.50"), never a float.
+ */
+
+// ---- Enumerations ----
+
+/** An order's type follows the type of its line lists: own-stock line lists give open-stock. */
+export const orderTypeValues = ["open-stock", "pre-book", "brand-ats", "future-stock"] as const;
+export const orderTypeSchema = z.enum(orderTypeValues);
+export type OrderType = z.infer<typeof orderTypeSchema>;
+
+export const orderTypeLabels: Record<OrderType, string> = {
+  "open-stock": "Open Stock",
+  "pre-book": "Pre-Book",
+  "brand-ats": "Brand ATS",
+  "future-stock": "Future Stock",
+};
+
+export const orderTypeOfLineListType: Record<LineListType, OrderType> = {
+  "own-stock": "open-stock",
+  "pre-book": "pre-book",
+  "brand-ats": "brand-ats",
+  "future-stock": "future-stock",
+};
+
+export const lineListTypeOfOrderType: Record<OrderType, LineListType> = {
+  "open-stock": "own-stock",
+  "pre-book": "pre-book",
+  "brand-ats": "brand-ats",
+  "future-stock": "future-stock",
+};
+
+export const orderStatusValues = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "completed",
+  "cancelled",
+] as const;
+export const orderStatusSchema = z.enum(orderStatusValues);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: "Pending",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+/** Pending → Processing → Shipped → Delivered → Completed; Pending or Processing → Cancelled. */
+export const orderNextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["processing", "cancelled"],
+  processing: ["shipped", "cancelled"],
+  shipped: ["delivered"],
+  delivered: ["completed"],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return orderNextStatuses[from].includes(to);
+}
+
+/** Lines can be changed only while the order is pending. */
+export const orderLinesEditableStatus: OrderStatus = "pending";
+
+// ---- Limits and messages ----
+
+export const orderLimits = {
+  quantityMin: 1,
+  quantityMax: 9_999,
+  linesMax: 2_000,
+  searchMaxLength: 100,
+  monthsMax: 36,
+  /** An account with no order in this many days up to the month's end counts as inactive. */
+  inactiveAfterDays: 90,
+  dashboardLastOrders: 10,
+  dashboardTopCustomers: 5,
+  dashboardMostUnitsSold: 5,
+} as const;
+
+/** "SO-000042": how an order's number is written from its id. */
+export const orderNumberPrefix = "SO-";
+export function formatOrderNumber(id: number): string {
+  return `${orderNumberPrefix}${String(id).padStart(6, "0")}`;
+}
+
+function statusList(statuses: readonly OrderStatus[]): string {
+  return statuses.length === 0 ? "none" : statuses.map((status) => orderStatusLabels[status]).join(", ");
+}
+
+export const orderMessages = {
+  // Writes.
+  created: "Order created successfully",
+  linesUpdated: "Order lines updated successfully",
+  statusUpdated: "Order status updated successfully",
+  createFailed: "Failed to create order",
+  updateFailed: "Failed to update order",
+  // Refusals.
+  notFound: "Order not found",
+  invalidInput: "Wrong Input",
+  linesRefused: "Some lines cannot be ordered",
+  storeNotFound: "Store not found",
+  storeInactive: "The store is inactive",
+  organizationInactive: "The customer is inactive",
+  organizationNotCustomer: "Orders are written for customer stores only",
+  linesLocked: "Lines can be changed only while the order is Pending",
+  transitionRefused: (from: OrderStatus, to: OrderStatus) =>
+    `A ${orderStatusLabels[from]} order cannot become ${orderStatusLabels[to]}. Allowed next statuses: ${statusList(orderNextStatuses[from])}.`,
+  // Line reasons: each refused line is named by index and SKU, with one of these.
+  lineListNotFound: "Line list not found",
+  lineListNotPublished: "The line list is not published",
+  lineListWrongType: (lineListType: string, orderType: OrderType) =>
+    `The line list is ${lineListType}, the order is ${orderTypeLabels[orderType]}`,
+  deadlinePassed: (deadline: string) => `The deadline for orders (${deadline}) has passed`,
+  skuNotFound: "No such SKU in this line list",
+  styleNotInCatalog: "The style is in none of the line list's catalogs",
+  skuRepeated: "This SKU is already on the order",
+  quantityRange: `Quantity must be a whole number from ${orderLimits.quantityMin} to ${orderLimits.quantityMax.toLocaleString("en-US")}`,
+  linesRequired: "An order needs at least one line",
+  tooManyLines: `An order holds at most ${orderLimits.linesMax.toLocaleString("en-US")} lines`,
+  // Screens.
+  noOrdersFound: "No orders found",
+  noMultibrandOrders: "No multibrand orders found",
+  noBrandOrders: "No orders found for this brand",
+  noCatalogTypeOrders: (orderType: OrderType) => `No ${orderTypeLabels[orderType].toLowerCase()} orders found`,
+  noResults: "No results.",
+  itemsSelected: (count: number) => `${count} items selected`,
+  noComparison: "—",
+} as const;
+
+// ---- Shared pieces ----
+
+/** Exact money: a decimal string with two places, e.g. "42.50". */
+export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/, "Expected an amount with two decimals");
+export type Money = z.infer<typeof moneySchema>;
+
+/** "YYYY-MM", a calendar month. */
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Expected a month as YYYY-MM");
+
+const idQuery = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const orderQuantitySchema = z
+  .number(orderMessages.quantityRange)
+  .int(orderMessages.quantityRange)
+  .min(orderLimits.quantityMin, orderMessages.quantityRange)
+  .max(orderLimits.quantityMax, orderMessages.quantityRange);
+
+export const orderLineInputSchema = z.object({
+  lineListId: entityIdSchema,
+  sku: z.string().trim().min(1).max(100),
+  quantity: orderQuantitySchema,
+});
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+const orderLinesInputSchema = z
+  .array(orderLineInputSchema)
+  .min(1, orderMessages.linesRequired)
+  .max(orderLimits.linesMax, orderMessages.tooManyLines);
+
+// ---- Requests ----
+
+/** `POST /api/orders`. */
+export const createOrderInputSchema = z.object({
+  storeId: entityIdSchema,
+  orderType: orderTypeSchema,
+  lines: orderLinesInputSchema,
+});
+export type CreateOrderInput = z.infer<typeof createOrderInputSchema>;
+
+/** `PUT /api/orders/{id}/lines`: replaces every line while the order is pending. */
+export const updateOrderLinesInputSchema = z.object({
+  lines: orderLinesInputSchema,
+  revision: z.number().int().positive(),
+});
+export type UpdateOrderLinesInput = z.infer<typeof updateOrderLinesInputSchema>;
+
+/** `PUT /api/orders/{id}/status`. */
+export const updateOrderStatusInputSchema = z.object({
+  newStatus: orderStatusSchema,
+  revision: z.number().int().positive(),
+});
+export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusInputSchema>;
+
+export const orderParamsSchema = idParamsSchema;
+
+export const orderSortValues = [
+  "placedAt",
+  "-placedAt",
+  "customer",
+  "-customer",
+  "store",
+  "-store",
+  "brands",
+  "-brands",
+  "status",
+  "-status",
+  "units",
+  "-units",
+  "totalWhs",
+  "-totalWhs",
+] as const;
+export const orderSortSchema = z.enum(orderSortValues);
+export type OrderSort = z.infer<typeof orderSortSchema>;
+export const defaultOrderSort: OrderSort = "-placedAt";
+
+const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** `GET /api/orders`: every filter optional; `from` and `to` are calendar dates, both included. */
+export const orderListQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+  organizationId: idQuery.optional(),
+  storeId: idQuery.optional(),
+  brandId: idQuery.optional(),
+  orderType: orderTypeSchema.optional(),
+  multibrand: booleanQuery.optional(),
+  lineListId: idQuery.optional(),
+  q: z.string().trim().max(orderLimits.searchMaxLength).optional(),
+  sort: orderSortSchema.default(defaultOrderSort),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+});
+/** What a client sends: every field optional. */
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+export type OrderListFilters = z.output<typeof orderListQuerySchema>;
+
+/** `GET /api/orders/dashboard`: the month shown, the current one by default. */
+export const orderDashboardQuerySchema = z.object({ month: monthSchema.optional() });
+export type OrderDashboardQuery = z.infer<typeof orderDashboardQuerySchema>;
+
+/** `GET /api/orders/monthly-totals`: the last `months` months, the current one included. */
+export const orderMonthlyTotalsQuerySchema = z.object({
+  months: z.coerce.number().int().min(1).max(orderLimits.monthsMax).default(12),
+});
+export type OrderMonthlyTotalsQuery = z.input<typeof orderMonthlyTotalsQuerySchema>;
+
+// ---- Answers ----
+
+const namedSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Named = z.infer<typeof namedSchema>;
+
+export const orderListItemSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  storeId: z.number().int(),
+  storeName: z.string(),
+  placedAt: z.iso.datetime({ offset: true }),
+  orderType: orderTypeSchema,
+  status: orderStatusSchema,
+  multibrand: z.boolean(),
+  brands: z.array(namedSchema),
+  units: z.number().int(),
+  totalWhs: moneySchema,
+  _revision: z.number().int().positive(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderListDataSchema = z.object({
+  orders: z.array(orderListItemSchema),
+  total: z.number().int(),
+});
+export type OrderListData = z.infer<typeof orderListDataSchema>;
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  lineListId: z.number().int(),
+  sku: z.string(),
+  size: z.string(),
+  style: z.object({
+    id: z.number().int(),
+    modelCode: z.string(),
+    name: z.string().nullable(),
+    color: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  }),
+  brand: namedSchema,
+  quantity: z.number().int(),
+  unitWhs: moneySchema,
+  msrp: moneySchema,
+  lineTotal: moneySchema,
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  /** Null for the order's creation. */
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema,
+  changedAt: z.iso.datetime({ offset: true }),
+  changedBy: namedSchema.nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const orderLineListSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brandId: z.number().int(),
+  brandName: z.string(),
+  deadline: calendarDateSchema.nullable(),
+  dateOfAvailability: calendarDateSchema.nullable(),
+});
+
+export const orderSchema = orderListItemSchema.extend({
+  /** Future stock: the line lists' date of availability. */
+  shipDate: calendarDateSchema.nullable(),
+  placedBy: namedSchema.nullable(),
+  lineLists: z.array(orderLineListSchema),
+  lines: z.array(orderLineSchema),
+  history: z.array(orderHistoryEntrySchema),
+  /** The statuses the order may move to next. */
+  nextStatuses: z.array(orderStatusSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const countStatSchema = z.object({
+  value: z.number().int(),
+  previous: z.number().int(),
+  /** Null when the previous month is 0: there is nothing to compare with. */
+  changePercent: z.number().nullable(),
+});
+export const moneyStatSchema = z.object({
+  value: moneySchema,
+  previous: moneySchema,
+  changePercent: z.number().nullable(),
+});
+
+export const topCustomerSchema = z.object({
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  orders: z.number().int(),
+  units: z.number().int(),
+  totalWhs: moneySchema,
+});
+export type TopCustomer = z.infer<typeof topCustomerSchema>;
+
+export const mostUnitsSoldSchema = z.object({
+  productId: z.number().int(),
+  modelCode: z.string(),
+  name: z.string().nullable(),
+  color: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  brand: namedSchema,
+  /** The line list its latest order line came from: where the style is shown. */
+  lineListId: z.number().int(),
+  units: z.number().int(),
+  totalWhs: moneySchema,
+});
+export type MostUnitsSold = z.infer<typeof mostUnitsSoldSchema>;
+
+export const orderDashboardSchema = z.object({
+  month: monthSchema,
+  previousMonth: monthSchema,
+  totalWhs: moneyStatSchema,
+  monobrandOrders: countStatSchema,
+  multibrandOrders: countStatSchema,
+  inactiveAccounts: countStatSchema,
+  lastOrders: z.array(orderListItemSchema),
+  topCustomers: z.array(topCustomerSchema),
+  mostUnitsSold: z.array(mostUnitsSoldSchema),
+});
+export type OrderDashboard = z.infer<typeof orderDashboardSchema>;
+
+export const monthlyTotalSchema = z.object({
+  month: monthSchema,
+  totalWhs: moneySchema,
+  orders: z.number().int(),
+});
+export const orderMonthlyTotalsSchema = z.object({ months: z.array(monthlyTotalSchema) });
+export type OrderMonthlyTotals = z.infer<typeof orderMonthlyTotalsSchema>;
+
+/** The change from `previous` to `value` in percent, one decimal; null when `previous` is 0. */
+export function changePercent(value: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((value - previous) / previous) * 1000) / 10;
+}
