@@ -40,6 +40,8 @@ const handles = {
     ],
   },
   ordersBrand: { breadcrumb: () => [crumbs.orders, { label: "Brand" }] },
+  orderCreate: { breadcrumb: () => [crumbs.orders, { label: "New Order" }] },
+  orderDetail: { breadcrumb: () => [crumbs.orders, { label: "Order" }] },
   organizationEdit: { breadcrumb: () => [crumbs.organizations, { label: "Edit Customer" }] },
   storeAdd: { breadcrumb: () => [crumbs.stores, { label: "New Store" }] },
   storeEdit: { breadcrumb: () => [crumbs.stores, { label: "Edit Store" }] },
@@ -123,6 +125,16 @@ export const appRoutes: RouteObject[] = [
                 lazy: page(() => import("@/features/orders/routes/orders-brand")),
               },
               { path: home.orders.all.path, lazy: page(() => import("@/features/orders/routes/orders-all")) },
+              {
+                path: home.orders.create.path,
+                handle: handles.orderCreate,
+                lazy: page(() => import("@/features/orders/routes/order-create")),
+              },
+              {
+                path: home.orders.detail.path,
+                handle: handles.orderDetail,
+                lazy: page(() => import("@/features/orders/routes/order-detail")),
+              },
 
               {
                 path: home.organizations.list.path,

@@ -16,6 +16,14 @@ function withQuery(path: string, query: Record<string, string | undefined> = {})
   return search ? `${path}?${search}` : path;
 }
 
+/** The filters of an order list as they appear in its URL (so a filtered list can be shared). */
+export type OrderListHrefQuery = Partial<
+  Record<
+    "status" | "from" | "to" | "organizationId" | "storeId" | "lineListId" | "q" | "sort" | "page",
+    string
+  >
+>;
+
 /** The order pages per catalog type that the sidebar lists (SPEC.md section 2, Orders). */
 export const orderCatalogTypes = [
   { id: "open-stock", label: "Open Stock" },
@@ -64,17 +72,39 @@ export const paths = {
     },
 
     orders: {
-      dashboard: { path: "orders", getHref: () => "/home/orders" },
+      dashboard: {
+        path: "orders",
+        getHref: (query?: { month?: string }) => withQuery("/home/orders", query),
+      },
       catalogType: {
         path: "orders/catalog-type/:catalogTypeId",
-        getHref: (catalogTypeId: string) => `/home/orders/catalog-type/${segment(catalogTypeId)}`,
+        getHref: (catalogTypeId: string, query?: OrderListHrefQuery) =>
+          withQuery(`/home/orders/catalog-type/${segment(catalogTypeId)}`, query),
       },
-      multibrand: { path: "orders/multibrand", getHref: () => "/home/orders/multibrand" },
+      multibrand: {
+        path: "orders/multibrand",
+        getHref: (query?: OrderListHrefQuery) => withQuery("/home/orders/multibrand", query),
+      },
       brand: {
         path: "orders/brand/:brandId",
-        getHref: (brandId: Id) => `/home/orders/brand/${segment(brandId)}`,
+        getHref: (brandId: Id, query?: OrderListHrefQuery) =>
+          withQuery(`/home/orders/brand/${segment(brandId)}`, query),
       },
-      all: { path: "orders/all", getHref: () => "/home/orders/all" },
+      all: {
+        path: "orders/all",
+        getHref: (query?: OrderListHrefQuery) => withQuery("/home/orders/all", query),
+      },
+      /** New Order; the lists preset what they can (customer, store, type, line list). */
+      create: {
+        path: "orders/new",
+        getHref: (query?: {
+          organizationId?: string;
+          storeId?: string;
+          orderType?: string;
+          lineListId?: string;
+        }) => withQuery("/home/orders/new", query),
+      },
+      detail: { path: "orders/:orderId", getHref: (orderId: Id) => `/home/orders/${segment(orderId)}` },
     },
 
     organizations: {
