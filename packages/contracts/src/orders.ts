@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { entityIdSchema, idParamsSchema, maxPageSize, defaultPageSize } from "./envelope.ts";
-import { calendarDateSchema, type LineListType } from "./line-lists.ts";
+import { calendarDateSchema, lineListTypeSchema, type LineListType } from "./line-lists.ts";
 
 /**
  * Orders (issue 13; DESIGN.md sections 8 and 9): a store's request for quantities of SKUs from
@@ -384,3 +384,43 @@ export function changePercent(value: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((value - previous) / previous) * 1000) / 10;
 }
+
+// ---- What a store can order ----
+
+/**
+ * `GET /api/orders/offer?storeId=…&lineListId=…&lineListId=…`: the styles a store can order from
+ * published line lists (those in at least one of the line list's catalogs), with their sizes and
+ * the unit wholesale price this store's organization pays. New Order builds its grid from it.
+ */
+export const orderOfferQuerySchema = z.object({
+  storeId: idQuery,
+  lineListId: z.union([idQuery, z.array(idQuery).min(1).max(20)]).transform((value) =>
+    Array.isArray(value) ? [...new Set(value)] : [value],
+  ),
+});
+export type OrderOfferQuery = z.input<typeof orderOfferQuerySchema>;
+
+export const orderOfferStyleSchema = z.object({
+  productId: z.number().int(),
+  modelCode: z.string(),
+  name: z.string().nullable(),
+  color: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  msrp: moneySchema,
+  unitWhs: moneySchema,
+  sizes: z.array(z.object({ sku: z.string(), size: z.string() })),
+});
+export type OrderOfferStyle = z.infer<typeof orderOfferStyleSchema>;
+
+export const orderOfferLineListSchema = orderLineListSchema.extend({
+  type: lineListTypeSchema,
+  orderType: orderTypeSchema,
+  /** The organization's discount for the brand, in percent (0 when none). */
+  discountPercent: z.number(),
+  wholesaleFactor: z.number(),
+  styles: z.array(orderOfferStyleSchema),
+});
+export type OrderOfferLineList = z.infer<typeof orderOfferLineListSchema>;
+
+export const orderOfferSchema = z.object({ lineLists: z.array(orderOfferLineListSchema) });
+export type OrderOffer = z.infer<typeof orderOfferSchema>;
