@@ -124,6 +124,7 @@ export const orderMessages = {
   skuNotFound: "No such SKU in this line list",
   styleNotInCatalog: "The style is in none of the line list's catalogs",
   skuRepeated: "This SKU is already on the order",
+  styleWithoutPrice: "The style has no MSRP and cannot be priced",
   quantityRange: `Quantity must be a whole number from ${orderLimits.quantityMin} to ${orderLimits.quantityMax.toLocaleString("en-US")}`,
   linesRequired: "An order needs at least one line",
   tooManyLines: `An order holds at most ${orderLimits.linesMax.toLocaleString("en-US")} lines`,
@@ -131,7 +132,8 @@ export const orderMessages = {
   noOrdersFound: "No orders found",
   noMultibrandOrders: "No multibrand orders found",
   noBrandOrders: "No orders found for this brand",
-  noCatalogTypeOrders: (orderType: OrderType) => `No ${orderTypeLabels[orderType].toLowerCase()} orders found`,
+  noCatalogTypeOrders: (orderType: OrderType) =>
+    `No ${orderTypeLabels[orderType].toLowerCase()} orders found`,
   noResults: "No results.",
   itemsSelected: (count: number) => `${count} items selected`,
   noComparison: "—",
@@ -394,9 +396,9 @@ export function changePercent(value: number, previous: number): number | null {
  */
 export const orderOfferQuerySchema = z.object({
   storeId: idQuery,
-  lineListId: z.union([idQuery, z.array(idQuery).min(1).max(20)]).transform((value) =>
-    Array.isArray(value) ? [...new Set(value)] : [value],
-  ),
+  lineListId: z
+    .union([idQuery, z.array(idQuery).min(1).max(20)])
+    .transform((value) => (Array.isArray(value) ? [...new Set(value)] : [value])),
 });
 export type OrderOfferQuery = z.input<typeof orderOfferQuerySchema>;
 

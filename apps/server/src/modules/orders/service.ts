@@ -1,0 +1,349 @@
+import { lineListMessages, type LineListType } from "@cm/contracts/line-lists";
+import { genericMessages } from "@cm/contracts/messages";
+import {
+  canMoveOrder,
+  orderLinesEditableStatus,
+  orderMessages,
+  orderNextStatuses,
+  orderTypeOfLineListType,
+  type CreateOrderInput,
+  type Order,
+  type OrderListData,
+  type OrderListFilters,
+  type OrderListItem,
+  type OrderOffer,
+  type OrderStatus,
+  type UpdateOrderLinesInput,
+  type UpdateOrderStatusInput,
+} from "@cm/contracts/orders";
+import type { Database, DbExecutor, Tx } from "../../db/client.ts";
+import { orders } from "../../db/schema.ts";
+import { recordAuditEvent } from "../../lib/audit.ts";
+import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
+import { updateWithRevision } from "../../lib/revisions.ts";
+import { findOrganizationById } from "../organizations/repository.ts";
+import { priceOrderLines, refusedLineErrors, type PricedOrderLine } from "./order-lines.ts";
+import {
+  deleteOrderLines,
+  findOfferStyles,
+  findOrderDetailRow,
+  findOrderHistoryRows,
+  findOrderLineLists,
+  findOrderLineRows,
+  findOrderStore,
+  insertOrder,
+  insertOrderLines,
+  insertStatusChange,
+  listOrderRows,
+  lockOrder,
+  refreshOrderSummary,
+  type OrderListItemRow,
+} from "./repository.ts";
+
+/** Who writes, and the zone whose calendar decides pre-book deadlines. */
+export interface OrderWriteContext {
+  actorUserId: number | null;
+  timeZone: string;
+}
+
+function isoTimestamp(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+export function toOrderListItem(row: OrderListItemRow): OrderListItem {
+  return {
+    id: row.id,
+    number: row.number,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    placedAt: isoTimestamp(row.placedAt),
+    orderType: row.orderType,
+    status: row.status,
+    multibrand: row.multibrand,
+    brands: row.brands,
+    units: row.units,
+    totalWhs: row.totalWhs,
+    _revision: row._revision,
+  };
+}
+
+export async function listOrders(
+  db: DbExecutor,
+  filters: OrderListFilters,
+  timeZone: string,
+): Promise<OrderListData> {
+  const { rows, total } = await listOrderRows(db, filters, timeZone);
+  return { orders: rows.map(toOrderListItem), total };
+}
+
+export async function getOrder(db: DbExecutor, orderId: number): Promise<Order> {
+  const row = await findOrderDetailRow(db, orderId);
+  if (!row) throw new NotFoundError(orderMessages.notFound);
+  const [lines, history] = await Promise.all([
+    findOrderLineRows(db, orderId),
+    findOrderHistoryRows(db, orderId),
+  ]);
+  const lineLists = await findOrderLineLists(db, [...new Set(lines.map((line) => line.lineListId))]);
+  return {
+    ...toOrderListItem(row),
+    shipDate: row.shipDate,
+    placedBy: row.placedById === null ? null : { id: row.placedById, name: row.placedByName ?? "" },
+    lineLists: lineLists.map(({ id, name, brandId, brandName, deadline, dateOfAvailability }) => ({
+      id,
+      name,
+      brandId,
+      brandName,
+      deadline,
+      dateOfAvailability,
+    })),
+    lines: lines.map((line) => ({
+      id: line.id,
+      lineListId: line.lineListId,
+      sku: line.sku,
+      size: line.size,
+      style: {
+        id: line.productId,
+        modelCode: line.modelCode,
+        name: line.styleName,
+        color: line.color,
+        imageUrl: line.imageUrl,
+      },
+      brand: { id: line.brandId, name: line.brandName },
+      quantity: line.quantity,
+      unitWhs: line.unitWhs,
+      msrp: line.msrp,
+      lineTotal: line.lineTotal,
+    })),
+    history: history.map((entry) => ({
+      fromStatus: entry.fromStatus,
+      toStatus: entry.toStatus,
+      changedAt: isoTimestamp(entry.changedAt),
+      changedBy: entry.actorId === null ? null : { id: entry.actorId, name: entry.actorName ?? "" },
+    })),
+    nextStatuses: [...orderNextStatuses[row.status]],
+  };
+}
+
+/** Prices the lines for the store, or refuses the whole request naming every line that failed. */
+async function pricedLinesOrRefuse(
+  tx: Tx,
+  storeId: number,
+  orderType: CreateOrderInput["orderType"],
+  lines: CreateOrderInput["lines"],
+  timeZone: string,
+): Promise<PricedOrderLine[]> {
+  const priced = await priceOrderLines(tx, { storeId, orderType, lines, timeZone });
+  if (priced.refused.length > 0) {
+    throw new InvalidError(orderMessages.linesRefused, refusedLineErrors(priced.refused));
+  }
+  return priced.lines;
+}
+
+/** Future stock ships when its line lists are available: the latest of their dates. */
+function shipDateOf(
+  orderType: CreateOrderInput["orderType"],
+  lines: readonly PricedOrderLine[],
+): string | null {
+  if (orderType !== "future-stock") return null;
+  const dates = lines.flatMap((line) => (line.dateOfAvailability ? [line.dateOfAvailability] : []));
+  return dates.length === 0 ? null : dates.reduce((latest, date) => (date > latest ? date : latest));
+}
+
+function lineValues(lines: readonly PricedOrderLine[]) {
+  return lines.map((line) => ({
+    lineListId: line.lineListId,
+    productId: line.productId,
+    brandId: line.brandId,
+    sku: line.sku,
+    size: line.size,
+    quantity: line.quantity,
+    msrp: line.msrp,
+    unitWhs: line.unitWhs,
+  }));
+}
+
+function auditedLines(lines: readonly PricedOrderLine[]) {
+  return lines.map(({ lineListId, sku, quantity, unitWhs }) => ({ lineListId, sku, quantity, unitWhs }));
+}
+
+export async function createOrder(
+  db: Database,
+  input: CreateOrderInput,
+  context: OrderWriteContext,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const store = await findOrderStore(tx, input.storeId);
+    const lines = await pricedLinesOrRefuse(tx, store.id, input.orderType, input.lines, context.timeZone);
+    const order = await insertOrder(tx, {
+      organizationId: store.organizationId,
+      storeId: store.id,
+      orderType: input.orderType,
+      status: "pending",
+      shipDate: shipDateOf(input.orderType, lines),
+      placedByUserId: context.actorUserId,
+    });
+    await insertOrderLines(tx, order.id, lineValues(lines));
+    await refreshOrderSummary(tx, order.id);
+    await insertStatusChange(tx, {
+      orderId: order.id,
+      fromStatus: null,
+      toStatus: "pending",
+      actorUserId: context.actorUserId,
+    });
+    const created = await getOrder(tx, order.id);
+    await recordAuditEvent(tx, {
+      actorUserId: context.actorUserId,
+      entityType: "order",
+      entityId: order.id,
+      action: "create",
+      afterRevision: order.revision,
+      data: {
+        after: {
+          storeId: store.id,
+          orderType: input.orderType,
+          units: created.units,
+          totalWhs: created.totalWhs,
+          lines: auditedLines(lines),
+        },
+      },
+    });
+    return created;
+  });
+}
+
+/** Locks the order and checks the revision the client saw; the write then bumps it. */
+async function lockAtRevision(tx: Tx, orderId: number, revision: number) {
+  const row = await lockOrder(tx, orderId);
+  if (!row) throw new NotFoundError(orderMessages.notFound);
+  if (row.revision !== revision) throw new ConflictError(genericMessages.staleRevision);
+  return row;
+}
+
+export async function replaceOrderLines(
+  db: Database,
+  orderId: number,
+  input: UpdateOrderLinesInput,
+  context: OrderWriteContext,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockAtRevision(tx, orderId, input.revision);
+    if (row.status !== orderLinesEditableStatus) throw new ConflictError(orderMessages.linesLocked);
+    const before = await getOrder(tx, orderId);
+    const lines = await pricedLinesOrRefuse(tx, row.storeId, row.orderType, input.lines, context.timeZone);
+    await deleteOrderLines(tx, orderId);
+    await insertOrderLines(tx, orderId, lineValues(lines));
+    await refreshOrderSummary(tx, orderId);
+    const update = await updateWithRevision(tx, orders, {
+      id: orderId,
+      expectedRevision: input.revision,
+      values: { shipDate: shipDateOf(row.orderType, lines) },
+      notFoundMessage: orderMessages.notFound,
+    });
+    const after = await getOrder(tx, orderId);
+    await recordAuditEvent(tx, {
+      actorUserId: context.actorUserId,
+      entityType: "order",
+      entityId: orderId,
+      action: "update",
+      beforeRevision: update.beforeRevision,
+      afterRevision: update.afterRevision,
+      data: {
+        before: { units: before.units, totalWhs: before.totalWhs, lines: before.lines.length },
+        after: { units: after.units, totalWhs: after.totalWhs, lines: auditedLines(lines) },
+      },
+    });
+    return after;
+  });
+}
+
+export async function changeOrderStatus(
+  db: Database,
+  orderId: number,
+  input: UpdateOrderStatusInput,
+  context: OrderWriteContext,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const row = await lockAtRevision(tx, orderId, input.revision);
+    const from: OrderStatus = row.status;
+    if (!canMoveOrder(from, input.newStatus)) {
+      throw new ConflictError(orderMessages.transitionRefused(from, input.newStatus));
+    }
+    const update = await updateWithRevision(tx, orders, {
+      id: orderId,
+      expectedRevision: input.revision,
+      values: { status: input.newStatus },
+      notFoundMessage: orderMessages.notFound,
+    });
+    await insertStatusChange(tx, {
+      orderId,
+      fromStatus: from,
+      toStatus: input.newStatus,
+      actorUserId: context.actorUserId,
+    });
+    await recordAuditEvent(tx, {
+      actorUserId: context.actorUserId,
+      entityType: "order",
+      entityId: orderId,
+      action: "update",
+      beforeRevision: update.beforeRevision,
+      afterRevision: update.afterRevision,
+      data: { before: { status: from }, after: { status: input.newStatus } },
+    });
+    return getOrder(tx, orderId);
+  });
+}
+
+/** What the store can order from these line lists (New Order's grid), priced for its organization. */
+export async function getOrderOffer(
+  db: DbExecutor,
+  storeId: number,
+  lineListIds: readonly number[],
+): Promise<OrderOffer> {
+  const store = await findOrderStore(db, storeId);
+  const lineLists = await findOrderLineLists(db, lineListIds);
+  const found = new Map(lineLists.map((lineList) => [lineList.id, lineList]));
+  lineListIds.forEach((id) => {
+    const lineList = found.get(id);
+    if (!lineList || lineList.stage !== "saved") {
+      throw new NotFoundError(lineListMessages.lineListNotFound);
+    }
+    if (!lineList.published) {
+      throw new InvalidError(orderMessages.lineListNotPublished, {
+        lineListId: [orderMessages.lineListNotPublished],
+      });
+    }
+  });
+  const styles = await findOfferStyles(db, store.organizationId, lineListIds);
+  const discounts = await organizationDiscountPercents(db, store.organizationId);
+  return {
+    lineLists: lineLists.map((lineList) => {
+      const type = lineList.type as LineListType;
+      return {
+        id: lineList.id,
+        name: lineList.name,
+        brandId: lineList.brandId,
+        brandName: lineList.brandName,
+        deadline: lineList.deadline,
+        dateOfAvailability: lineList.dateOfAvailability,
+        type,
+        orderType: orderTypeOfLineListType[type],
+        discountPercent: discounts.get(lineList.brandId) ?? 0,
+        wholesaleFactor: Number(lineList.wholesaleFactor),
+        styles: styles
+          .filter((style) => style.lineListId === lineList.id)
+          .map(({ lineListId: _lineListId, ...style }) => style),
+      };
+    }),
+  };
+}
+
+async function organizationDiscountPercents(
+  db: DbExecutor,
+  organizationId: number,
+): Promise<Map<number, number>> {
+  const organization = await findOrganizationById(db, organizationId);
+  const discounts = (organization?.discounts ?? []) as { brandId: number; percentage: number }[];
+  return new Map(discounts.map((discount) => [discount.brandId, discount.percentage]));
+}
