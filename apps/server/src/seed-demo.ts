@@ -23,11 +23,13 @@ const database = await openDatabase({
 });
 try {
   await migrateDatabase(database);
-  const { lineLists } = await seedDemoData(database.db, config);
+  const { lineLists, orders } = await seedDemoData(database.db, config);
+  const added = [
+    ...(lineLists.length > 0 ? [`line lists ${lineLists.join(", ")}`] : []),
+    ...(orders > 0 ? [`${orders} orders`] : []),
+  ];
   console.log(
-    lineLists.length > 0
-      ? `Demo data added: line lists ${lineLists.join(", ")}.`
-      : "Demo data already present: nothing added.",
+    added.length > 0 ? `Demo data added: ${added.join("; ")}.` : "Demo data already present: nothing added.",
   );
 } finally {
   await database.close();

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { isCrocsBrand } from "@cm/contracts/brands";
 import type { CatalogType } from "@cm/contracts/catalogs";
 import type { Config } from "../env.ts";
 import { seedDemoCustomers } from "../modules/customers/demo-seed.ts";
+import { seedDemoOrders } from "../modules/orders/demo-seed.ts";
 import { createLineListInTransaction, type CreateLineListInput } from "../modules/line-lists/service.ts";
 import type { ProductInput } from "../modules/products/repository.ts";
 import type { Database } from "./client.ts";
@@ -127,29 +128,143 @@ export function demoLineLists(brandId: number): CreateLineListInput[] {
   ];
 }
 
-/** Adds the demo line lists to the Crocs brand; a demo line list that exists by name is left alone. */
+/**
+ * Published line lists the other seeded brands would have sent, written as a saved upload would
+ * leave them (only Crocs workbooks can be uploaded today). With Crocs' own, they make open-stock,
+ * brand-ats and future-stock orders possible, and multibrand ones.
+ */
+const otherBrandLines: Record<string, { codePrefix: string; lines: DemoLine[]; sizes: string[] }> = {
+  Skechers: {
+    codePrefix: "216",
+    lines: [
+      { franchise: "Go Walk", silhouette: "Slip-On", msrp: "65.00" },
+      { franchise: "D'Lites", silhouette: "Sneaker", msrp: "75.00" },
+      { franchise: "Arch Fit", silhouette: "Trainer", msrp: "90.00" },
+      { franchise: "Uno", silhouette: "Lace-Up", msrp: "85.00" },
+      { franchise: "Max Cushioning", silhouette: "Running Shoe", msrp: "95.00" },
+    ],
+    sizes: ["W6", "W7", "W8", "W9", "M8", "M9", "M10", "M11"],
+  },
+  "Hey Dude": {
+    codePrefix: "40",
+    lines: [
+      { franchise: "Wally", silhouette: "Loafer", msrp: "64.99" },
+      { franchise: "Wendy", silhouette: "Loafer", msrp: "59.99" },
+      { franchise: "Thad", silhouette: "Lace-Up", msrp: "69.99" },
+      { franchise: "Bradley", silhouette: "Boot", msrp: "79.99" },
+    ],
+    sizes: ["M7", "M8", "M9", "M10", "M11", "M12", "W6", "W7", "W8", "W9"],
+  },
+};
+
+interface DemoLine {
+  franchise: string;
+  silhouette: string;
+  msrp: string;
+}
+
+function otherBrandProducts(brandName: string, count: number): ProductInput[] {
+  const { codePrefix, lines, sizes } = otherBrandLines[brandName]!;
+  return Array.from({ length: count }, (_, index) => {
+    const line = lines[index % lines.length]!;
+    const modelCode = `${codePrefix}${String(100 + (index % lines.length) * 11)}-${colors[Math.floor(index / lines.length) % colors.length]!.slice(0, 3).toUpperCase()}`;
+    return {
+      modelCode,
+      franchise: line.franchise,
+      silhouette: line.silhouette,
+      color: colors[Math.floor(index / lines.length) % colors.length]!,
+      gender: "Unisex",
+      msrp: line.msrp,
+      imageUrls: [],
+      sizes: sizes.map((size) => ({ size, sku: `${modelCode}-${size}` })),
+    };
+  });
+}
+
+/** Crocs' published own-stock line list and the other brands' published line lists. */
+export function demoOrderableLineLists(brandIds: ReadonlyMap<string, number>): CreateLineListInput[] {
+  const planned: CreateLineListInput[] = [];
+  const published = (input: Omit<CreateLineListInput, "stage" | "sortingCompleted" | "published">) =>
+    planned.push({ ...input, stage: "saved", sortingCompleted: true, published: true });
+  const crocsId = [...brandIds].find(([name]) => isCrocsBrand(name))?.[1];
+  if (crocsId !== undefined) {
+    const products = demoProducts(16);
+    published({
+      brandId: crocsId,
+      name: "Crocs Core Own Stock",
+      description: "Crocs styles in our warehouse",
+      type: "own-stock",
+      sentOn: "2025-11-03",
+      products,
+      catalogs: segment(products.map((product) => product.modelCode)),
+    });
+  }
+  for (const brandName of Object.keys(otherBrandLines)) {
+    const brandId = brandIds.get(brandName);
+    if (brandId === undefined) continue;
+    const products = otherBrandProducts(brandName, 15);
+    const codes = products.map((product) => product.modelCode);
+    published({
+      brandId,
+      name: `${brandName} Core Own Stock`,
+      description: `${brandName} styles in our warehouse`,
+      type: "own-stock",
+      sentOn: "2025-11-03",
+      products: products.slice(0, 12),
+      catalogs: segment(codes.slice(0, 12)),
+    });
+    published(
+      brandName === "Skechers"
+        ? {
+            brandId,
+            name: "Skechers Available To Sell",
+            description: "What Skechers has available to sell this season",
+            type: "brand-ats",
+            sentOn: "2025-11-10",
+            products: products.slice(5, 15),
+            catalogs: segment(codes.slice(5, 15)),
+          }
+        : {
+            brandId,
+            name: `${brandName} Summer 2027 Future Stock`,
+            description: `${brandName} styles arriving for summer 2027`,
+            type: "future-stock",
+            season: "Summer",
+            year: 2027,
+            sentOn: "2025-11-10",
+            dateOfAvailability: "2027-05-01",
+            products: products.slice(3, 15),
+            catalogs: segment(codes.slice(3, 15)),
+          },
+    );
+  }
+  return planned;
+}
+
+/**
+ * Adds the demo line lists: Crocs' (published, sorted, still to sort) and the published ones
+ * orders are written against. A demo line list that exists by brand and name is left alone.
+ */
 export async function seedDemoLineLists(db: Database): Promise<{ created: string[] }> {
   return db.transaction(async (tx) => {
     const candidates = await tx.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id);
     const crocs = candidates.find((brand) => isCrocsBrand(brand.name));
     if (!crocs) return { created: [] };
-    const planned = demoLineLists(crocs.id);
+    const brandIds = new Map(candidates.map((brand) => [brand.name, brand.id]));
+    const planned = [...demoLineLists(crocs.id), ...demoOrderableLineLists(brandIds)];
     const existing = await tx
-      .select({ name: lineLists.name })
+      .select({ brandId: lineLists.brandId, name: lineLists.name })
       .from(lineLists)
       .where(
-        and(
-          eq(lineLists.brandId, crocs.id),
-          inArray(
-            sql`lower(${lineLists.name})`,
-            planned.map((lineList) => lineList.name.toLowerCase()),
-          ),
+        inArray(
+          sql`lower(${lineLists.name})`,
+          planned.map((lineList) => lineList.name.toLowerCase()),
         ),
       );
-    const existingNames = new Set(existing.map((row) => row.name.toLowerCase()));
+    const existingNames = new Set(existing.map((row) => `${row.brandId}:${row.name.toLowerCase()}`));
     const created: string[] = [];
     for (const input of planned) {
-      if (existingNames.has(input.name.toLowerCase())) continue;
+      if (existingNames.has(`${input.brandId}:${input.name.toLowerCase()}`)) continue;
       await createLineListInTransaction(tx, input, null);
       created.push(input.name);
     }
@@ -160,10 +275,11 @@ export async function seedDemoLineLists(db: Database): Promise<{ created: string
 /** The whole demo: the seed a first start creates, then the demo data of every module. */
 export async function seedDemoData(
   db: Database,
-  config: Pick<Config, "ADMIN_EMAIL" | "COMPANY_NAME">,
-): Promise<{ lineLists: string[] }> {
+  config: Pick<Config, "ADMIN_EMAIL" | "COMPANY_NAME" | "TZ">,
+): Promise<{ lineLists: string[]; orders: number }> {
   await seedDatabase(db, config);
   const { created } = await seedDemoLineLists(db);
   await seedDemoCustomers(db);
-  return { lineLists: created };
+  const orders = await seedDemoOrders(db, { timeZone: config.TZ });
+  return { lineLists: created, orders: orders.created };
 }

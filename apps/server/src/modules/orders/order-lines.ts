@@ -45,6 +45,8 @@ export interface PriceOrderLinesInput {
   lines: readonly OrderLineInput[];
   /** The zone whose calendar says whether a pre-book deadline has passed (config.TZ). */
   timeZone?: string;
+  /** When the order is written, for the deadline (now by default; the demo seed writes the past). */
+  at?: Date;
 }
 
 export interface PricedOrderLines {
@@ -81,6 +83,7 @@ async function resolveLines(
   organizationId: number,
   lines: readonly OrderLineInput[],
   timeZone: string,
+  at: Date,
 ): Promise<ResolvedRow[]> {
   const input = JSON.stringify(
     lines.map((line, idx) => ({
@@ -103,7 +106,7 @@ async function resolveLines(
       ll.type as "lineListType",
       ll.deadline::text as deadline,
       ll.date_of_availability::text as "dateOfAvailability",
-      (now() at time zone ${timeZone})::date::text as today,
+      (${at.toISOString()}::timestamptz at time zone ${timeZone})::date::text as today,
       b.id as "brandId",
       b.name as "brandName",
       p.id as "productId",
@@ -160,7 +163,13 @@ export async function priceOrderLines(
   input: PriceOrderLinesInput,
 ): Promise<PricedOrderLines> {
   const store = await findOrderStore(db, input.storeId);
-  const rows = await resolveLines(db, store.organizationId, input.lines, input.timeZone ?? "UTC");
+  const rows = await resolveLines(
+    db,
+    store.organizationId,
+    input.lines,
+    input.timeZone ?? "UTC",
+    input.at ?? new Date(),
+  );
   const lines: PricedOrderLine[] = [];
   const refused: RefusedOrderLine[] = [];
   const seen = new Set<string>();

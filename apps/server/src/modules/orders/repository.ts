@@ -93,9 +93,12 @@ export async function insertStatusChange(
     fromStatus: OrderStatus | null;
     toStatus: OrderStatus;
     actorUserId: number | null;
+    /** Now by default; the demo seed writes the past. */
+    changedAt?: Date;
   },
 ): Promise<void> {
-  await db.insert(orderStatusChanges).values(change);
+  const { changedAt, ...values } = change;
+  await db.insert(orderStatusChanges).values({ ...values, ...(changedAt && { changedAt }) });
 }
 
 // ---- Pricing ----

@@ -44,6 +44,8 @@ import {
 export interface OrderWriteContext {
   actorUserId: number | null;
   timeZone: string;
+  /** When the write happens: now, unless the demo seed writes the past. */
+  at?: Date;
 }
 
 function isoTimestamp(value: Date | string): string {
@@ -132,9 +134,15 @@ async function pricedLinesOrRefuse(
   storeId: number,
   orderType: CreateOrderInput["orderType"],
   lines: CreateOrderInput["lines"],
-  timeZone: string,
+  context: OrderWriteContext,
 ): Promise<PricedOrderLine[]> {
-  const priced = await priceOrderLines(tx, { storeId, orderType, lines, timeZone });
+  const priced = await priceOrderLines(tx, {
+    storeId,
+    orderType,
+    lines,
+    timeZone: context.timeZone,
+    at: context.at,
+  });
   if (priced.refused.length > 0) {
     throw new InvalidError(orderMessages.linesRefused, refusedLineErrors(priced.refused));
   }
@@ -173,44 +181,53 @@ export async function createOrder(
   input: CreateOrderInput,
   context: OrderWriteContext,
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const store = await findOrderStore(tx, input.storeId);
-    const lines = await pricedLinesOrRefuse(tx, store.id, input.orderType, input.lines, context.timeZone);
-    const order = await insertOrder(tx, {
-      organizationId: store.organizationId,
-      storeId: store.id,
-      orderType: input.orderType,
-      status: "pending",
-      shipDate: shipDateOf(input.orderType, lines),
-      placedByUserId: context.actorUserId,
-    });
-    await insertOrderLines(tx, order.id, lineValues(lines));
-    await refreshOrderSummary(tx, order.id);
-    await insertStatusChange(tx, {
-      orderId: order.id,
-      fromStatus: null,
-      toStatus: "pending",
-      actorUserId: context.actorUserId,
-    });
-    const created = await getOrder(tx, order.id);
-    await recordAuditEvent(tx, {
-      actorUserId: context.actorUserId,
-      entityType: "order",
-      entityId: order.id,
-      action: "create",
-      afterRevision: order.revision,
-      data: {
-        after: {
-          storeId: store.id,
-          orderType: input.orderType,
-          units: created.units,
-          totalWhs: created.totalWhs,
-          lines: auditedLines(lines),
-        },
-      },
-    });
-    return created;
+  return db.transaction((tx) => createOrderInTransaction(tx, input, context));
+}
+
+/** `createOrder` in the caller's transaction (the demo seed writes many orders in one). */
+export async function createOrderInTransaction(
+  tx: Tx,
+  input: CreateOrderInput,
+  context: OrderWriteContext,
+): Promise<Order> {
+  const store = await findOrderStore(tx, input.storeId);
+  const lines = await pricedLinesOrRefuse(tx, store.id, input.orderType, input.lines, context);
+  const order = await insertOrder(tx, {
+    organizationId: store.organizationId,
+    storeId: store.id,
+    orderType: input.orderType,
+    status: "pending",
+    shipDate: shipDateOf(input.orderType, lines),
+    placedByUserId: context.actorUserId,
+    ...(context.at && { placedAt: context.at, createdAt: context.at, updatedAt: context.at }),
   });
+  await insertOrderLines(tx, order.id, lineValues(lines));
+  await refreshOrderSummary(tx, order.id);
+  await insertStatusChange(tx, {
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: "pending",
+    actorUserId: context.actorUserId,
+    changedAt: context.at,
+  });
+  const created = await getOrder(tx, order.id);
+  await recordAuditEvent(tx, {
+    actorUserId: context.actorUserId,
+    entityType: "order",
+    entityId: order.id,
+    action: "create",
+    afterRevision: order.revision,
+    data: {
+      after: {
+        storeId: store.id,
+        orderType: input.orderType,
+        units: created.units,
+        totalWhs: created.totalWhs,
+        lines: auditedLines(lines),
+      },
+    },
+  });
+  return created;
 }
 
 /** Locks the order and checks the revision the client saw; the write then bumps it. */
@@ -231,7 +248,7 @@ export async function replaceOrderLines(
     const row = await lockAtRevision(tx, orderId, input.revision);
     if (row.status !== orderLinesEditableStatus) throw new ConflictError(orderMessages.linesLocked);
     const before = await getOrder(tx, orderId);
-    const lines = await pricedLinesOrRefuse(tx, row.storeId, row.orderType, input.lines, context.timeZone);
+    const lines = await pricedLinesOrRefuse(tx, row.storeId, row.orderType, input.lines, context);
     await deleteOrderLines(tx, orderId);
     await insertOrderLines(tx, orderId, lineValues(lines));
     await refreshOrderSummary(tx, orderId);
@@ -264,35 +281,43 @@ export async function changeOrderStatus(
   input: UpdateOrderStatusInput,
   context: OrderWriteContext,
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const row = await lockAtRevision(tx, orderId, input.revision);
-    const from: OrderStatus = row.status;
-    if (!canMoveOrder(from, input.newStatus)) {
-      throw new ConflictError(orderMessages.transitionRefused(from, input.newStatus));
-    }
-    const update = await updateWithRevision(tx, orders, {
-      id: orderId,
-      expectedRevision: input.revision,
-      values: { status: input.newStatus },
-      notFoundMessage: orderMessages.notFound,
-    });
-    await insertStatusChange(tx, {
-      orderId,
-      fromStatus: from,
-      toStatus: input.newStatus,
-      actorUserId: context.actorUserId,
-    });
-    await recordAuditEvent(tx, {
-      actorUserId: context.actorUserId,
-      entityType: "order",
-      entityId: orderId,
-      action: "update",
-      beforeRevision: update.beforeRevision,
-      afterRevision: update.afterRevision,
-      data: { before: { status: from }, after: { status: input.newStatus } },
-    });
-    return getOrder(tx, orderId);
+  return db.transaction((tx) => changeOrderStatusInTransaction(tx, orderId, input, context));
+}
+
+export async function changeOrderStatusInTransaction(
+  tx: Tx,
+  orderId: number,
+  input: UpdateOrderStatusInput,
+  context: OrderWriteContext,
+): Promise<Order> {
+  const row = await lockAtRevision(tx, orderId, input.revision);
+  const from: OrderStatus = row.status;
+  if (!canMoveOrder(from, input.newStatus)) {
+    throw new ConflictError(orderMessages.transitionRefused(from, input.newStatus));
+  }
+  const update = await updateWithRevision(tx, orders, {
+    id: orderId,
+    expectedRevision: input.revision,
+    values: { status: input.newStatus },
+    notFoundMessage: orderMessages.notFound,
   });
+  await insertStatusChange(tx, {
+    orderId,
+    fromStatus: from,
+    toStatus: input.newStatus,
+    actorUserId: context.actorUserId,
+    changedAt: context.at,
+  });
+  await recordAuditEvent(tx, {
+    actorUserId: context.actorUserId,
+    entityType: "order",
+    entityId: orderId,
+    action: "update",
+    beforeRevision: update.beforeRevision,
+    afterRevision: update.afterRevision,
+    data: { before: { status: from }, after: { status: input.newStatus } },
+  });
+  return getOrder(tx, orderId);
 }
 
 /** What the store can order from these line lists (New Order's grid), priced for its organization. */
