@@ -9,6 +9,12 @@ export const brandCategoryId = 1;
 export const brandStatusValues = ["active", "inactive"] as const;
 
 /**
+ * Unit WHS = MSRP × the brand's wholesale factor × (1 − the customer's discount for the brand)
+ * (issue 13). The database keeps the factor as numeric(3,2), hence the two decimals.
+ */
+export const brandWholesaleFactorLimits = { min: 0.01, max: 1, default: 0.5 } as const;
+
+/**
  * The one brand with uploads and the `/api/crocs/...` routes: the brand whose name contains
  * "crocs", in any letter case (SPEC.md section 1).
  */
@@ -20,6 +26,9 @@ export function isCrocsBrand(name: string): boolean {
 export const brandMessages = {
   nameRequired: "Name is required cannot be empty",
   nameTooLong: `Name must be at most ${brandNameMaxLength} characters`,
+  wholesaleFactorRange: `Wholesale factor must be between ${brandWholesaleFactorLimits.min} and ${brandWholesaleFactorLimits.max}`,
+  wholesaleFactorDecimals: "Wholesale factor can have at most two decimals",
+  wholesaleFactorHint: "Unit WHS = MSRP × factor × (1 − customer discount).",
   alreadyExists: "Brand already exists",
   notFound: "Brand not found",
   // The spec names no text; this one says why nothing was deleted and what would allow it.
@@ -50,16 +59,33 @@ export const brandDescriptionSchema = z
   .nullish()
   .transform((value) => (value ? value : undefined));
 
+/** A factor in hundredths; the tolerance absorbs binary fractions such as 0.57 × 100. */
+export const brandWholesaleFactorSchema = z
+  .number(brandMessages.wholesaleFactorRange)
+  .min(brandWholesaleFactorLimits.min, brandMessages.wholesaleFactorRange)
+  .max(brandWholesaleFactorLimits.max, brandMessages.wholesaleFactorRange)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, {
+    message: brandMessages.wholesaleFactorDecimals,
+  });
+
 /** `POST /api/brands`. */
 export const brandInputSchema = z.object({
   name: brandNameSchema,
   description: brandDescriptionSchema,
   categoryId: z.literal(brandCategoryId).default(brandCategoryId),
+  wholesaleFactor: brandWholesaleFactorSchema.default(brandWholesaleFactorLimits.default),
 });
 export type BrandInput = z.input<typeof brandInputSchema>;
 
-/** `PUT /api/brands/{brandId}`: the whole brand; the revision may also come as `If-Match`. */
-export const brandUpdateSchema = brandInputSchema.extend(expectedRevisionSchema.shape);
+/**
+ * `PUT /api/brands/{brandId}`: the whole brand; the revision may also come as `If-Match`. A
+ * client that does not send the wholesale factor keeps the brand's own rather than resetting
+ * every price of the brand to the default.
+ */
+export const brandUpdateSchema = brandInputSchema.extend({
+  ...expectedRevisionSchema.shape,
+  wholesaleFactor: brandWholesaleFactorSchema.optional(),
+});
 export type BrandUpdate = z.input<typeof brandUpdateSchema>;
 
 export const brandSchema = z
@@ -69,6 +95,7 @@ export const brandSchema = z
     description: z.string().nullable(),
     categoryId: z.number().int(),
     status: z.string(),
+    wholesaleFactor: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

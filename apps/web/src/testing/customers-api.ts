@@ -5,8 +5,26 @@ import { vi } from "vitest";
 export const timestamps = { createdAt: "2027-01-01T00:00:00.000Z", updatedAt: "2027-01-01T00:00:00.000Z" };
 
 export const brands = [
-  { id: 1, name: "Crocs", description: null, categoryId: 1, status: "active", _revision: 1, ...timestamps },
-  { id: 2, name: "Pandora", description: null, categoryId: 1, status: "active", _revision: 1, ...timestamps },
+  {
+    id: 1,
+    name: "Crocs",
+    description: null,
+    categoryId: 1,
+    status: "active",
+    wholesaleFactor: 0.5,
+    _revision: 1,
+    ...timestamps,
+  },
+  {
+    id: 2,
+    name: "Pandora",
+    description: null,
+    categoryId: 1,
+    status: "active",
+    wholesaleFactor: 0.5,
+    _revision: 1,
+    ...timestamps,
+  },
 ];
 
 export const roles = [

@@ -78,6 +78,7 @@ describe("brands API", () => {
         description: null,
         categoryId: 1,
         status: "active",
+        wholesaleFactor: 0.5,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         _revision: 1,
@@ -115,15 +116,28 @@ describe("brands API", () => {
         message: brandMessages.created,
         nextExpectedStreamVersion: 1,
         createdNewStream: true,
-        data: { name: "Birkenstock", description: "Sandals", categoryId: 1, status: "active", _revision: 1 },
+        data: {
+          name: "Birkenstock",
+          description: "Sandals",
+          categoryId: 1,
+          status: "active",
+          wholesaleFactor: 0.5,
+          _revision: 1,
+        },
       });
       expect(await brandRow(body.data.id)).toMatchObject({
         name: "Birkenstock",
         description: "Sandals",
         status: "active",
+        wholesaleFactor: "0.50",
       });
       expect(await auditFor(body.data.id)).toEqual([
-        expect.objectContaining({ actorUserId: adminId, action: "create", afterRevision: 1 }),
+        expect.objectContaining({
+          actorUserId: adminId,
+          action: "create",
+          afterRevision: 1,
+          data: { name: "Birkenstock", description: "Sandals", wholesaleFactor: 0.5 },
+        }),
       ]);
     });
 
@@ -153,6 +167,58 @@ describe("brands API", () => {
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().data).toEqual({ name: [brandMessages.nameTooLong] });
       expect((await api("POST", "/api/brands", { name: "y".repeat(100) })).statusCode).toBe(201);
+    });
+
+    it("gives a brand the wholesale factor 0.5 unless told otherwise", async () => {
+      const byDefault = await api("POST", "/api/brands", { name: "Default Factor" });
+      expect(byDefault.statusCode).toBe(201);
+      expect(byDefault.json().data.wholesaleFactor).toBe(0.5);
+
+      const chosen = await api("POST", "/api/brands", { name: "Chosen Factor", wholesaleFactor: 0.35 });
+      expect(chosen.statusCode).toBe(201);
+      expect(chosen.json().data.wholesaleFactor).toBe(0.35);
+      expect(await brandRow(chosen.json().data.id)).toMatchObject({ wholesaleFactor: "0.35" });
+      expect(await auditFor(chosen.json().data.id)).toEqual([
+        expect.objectContaining({
+          data: { name: "Chosen Factor", description: null, wholesaleFactor: 0.35 },
+        }),
+      ]);
+      const listed = (await api("GET", "/api/brands")).json().data as { name: string }[];
+      expect(listed).toContainEqual(
+        expect.objectContaining({ name: "Chosen Factor", wholesaleFactor: 0.35 }),
+      );
+
+      // Both ends of the range are allowed, and so is a factor binary floating point cannot hold exactly.
+      for (const [name, wholesaleFactor] of [
+        ["Lowest Factor", 0.01],
+        ["Highest Factor", 1],
+        ["Inexact Factor", 0.57],
+      ] as const) {
+        const response = await api("POST", "/api/brands", { name, wholesaleFactor });
+        expect(response.statusCode, name).toBe(201);
+        expect(response.json().data.wholesaleFactor, name).toBe(wholesaleFactor);
+      }
+    });
+
+    it("refuses a wholesale factor outside 0.01 to 1 or with more than two decimals, and creates nothing", async () => {
+      const before = await testApp.database.db.$count(brands);
+      for (const [wholesaleFactor, message] of [
+        [0, brandMessages.wholesaleFactorRange],
+        [1.01, brandMessages.wholesaleFactorRange],
+        [-0.5, brandMessages.wholesaleFactorRange],
+        [0.555, brandMessages.wholesaleFactorDecimals],
+        ["0.5", brandMessages.wholesaleFactorRange],
+        [null, brandMessages.wholesaleFactorRange],
+      ] as const) {
+        const response = await api("POST", "/api/brands", { name: "Bad Factor", wholesaleFactor });
+        expect(response.statusCode, String(wholesaleFactor)).toBe(400);
+        expect(response.json(), String(wholesaleFactor)).toEqual({
+          success: false,
+          message: genericMessages.wrongInput,
+          data: { wholesaleFactor: [message] },
+        });
+      }
+      expect(await testApp.database.db.$count(brands)).toBe(before);
     });
 
     it("only knows category 1", async () => {
@@ -197,7 +263,7 @@ describe("brands API", () => {
         message: brandMessages.updated,
         nextExpectedStreamVersion: 2,
         createdNewStream: false,
-        data: { id: brand.id, name: "Teva Outdoor", description: null, _revision: 2 },
+        data: { id: brand.id, name: "Teva Outdoor", description: null, wholesaleFactor: 0.5, _revision: 2 },
       });
       const events = await auditFor(brand.id);
       expect(events.at(-1)).toMatchObject({
@@ -206,9 +272,50 @@ describe("brands API", () => {
         beforeRevision: 1,
         afterRevision: 2,
         data: {
-          before: { name: "Teva", description: "Sport sandals" },
-          after: { name: "Teva Outdoor", description: null },
+          before: { name: "Teva", description: "Sport sandals", wholesaleFactor: 0.5 },
+          after: { name: "Teva Outdoor", description: null, wholesaleFactor: 0.5 },
         },
+      });
+    });
+
+    it("changes the wholesale factor, audits it, and keeps it when a client does not send it", async () => {
+      const brand = await create("Factor Shoes");
+      const changed = await api("PUT", `/api/brands/${brand.id}`, {
+        name: "Factor Shoes",
+        wholesaleFactor: 0.35,
+        expectedRevision: 1,
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().data).toMatchObject({ wholesaleFactor: 0.35, _revision: 2 });
+      expect((await auditFor(brand.id)).at(-1)).toMatchObject({
+        action: "update",
+        data: {
+          before: { name: "Factor Shoes", description: null, wholesaleFactor: 0.5 },
+          after: { name: "Factor Shoes", description: null, wholesaleFactor: 0.35 },
+        },
+      });
+
+      const renamed = await api("PUT", `/api/brands/${brand.id}`, { name: "Factor Footwear" });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json().data).toMatchObject({ name: "Factor Footwear", wholesaleFactor: 0.35 });
+      expect(await brandRow(brand.id)).toMatchObject({ wholesaleFactor: "0.35", revision: 3 });
+    });
+
+    it("refuses a wholesale factor outside 0.01 to 1 or with more than two decimals, and changes nothing", async () => {
+      const brand = await create("Steady Factor");
+      for (const [wholesaleFactor, message] of [
+        [0, brandMessages.wholesaleFactorRange],
+        [1.01, brandMessages.wholesaleFactorRange],
+        [0.555, brandMessages.wholesaleFactorDecimals],
+      ] as const) {
+        const response = await api("PUT", `/api/brands/${brand.id}`, { name: "Changed", wholesaleFactor });
+        expect(response.statusCode, String(wholesaleFactor)).toBe(400);
+        expect(response.json().data, String(wholesaleFactor)).toEqual({ wholesaleFactor: [message] });
+      }
+      expect(await brandRow(brand.id)).toMatchObject({
+        name: "Steady Factor",
+        wholesaleFactor: "0.50",
+        revision: 1,
       });
     });
 

@@ -38,7 +38,8 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "Create a brand",
-        description: 'Names are unique whatever their letter case (409 "Brand already exists").',
+        description:
+          "Names are unique whatever their letter case (409 \"Brand already exists\"). The wholesale factor (0.01 to 1, two decimals at most) prices the brand's order lines: unit WHS = MSRP × factor × (1 − the customer's discount for the brand); 0.5 when not sent.",
         tags: ["brands"],
         body: brandInputSchema,
         response: { 201: writeEnvelopeSchema(brandSchema), ...errors },
@@ -57,7 +58,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Update a brand",
         description:
-          "Replaces the brand's name and description. Send the revision the change is based on as If-Match or expectedRevision: a stale one gets 409 and changes nothing.",
+          "Replaces the brand's name, description and wholesale factor (kept as it is when not sent). Order lines already written keep their prices. Send the revision the change is based on as If-Match or expectedRevision: a stale one gets 409 and changes nothing.",
         tags: ["brands"],
         params: brandParamsSchema,
         body: brandUpdateSchema,

@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import { brandMessages, type Brand, type brandInputSchema } from "@cm/contracts/brands";
+import {
+  brandMessages,
+  type Brand,
+  type brandInputSchema,
+  type brandUpdateSchema,
+} from "@cm/contracts/brands";
 import { genericMessages } from "@cm/contracts/messages";
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { brands } from "../../db/schema.ts";
@@ -19,6 +24,18 @@ import {
 } from "./repository.ts";
 
 export type BrandInput = z.output<typeof brandInputSchema>;
+/** Without a wholesale factor the brand keeps its own. */
+export type BrandUpdateInput = Omit<z.output<typeof brandUpdateSchema>, "expectedRevision">;
+
+/** pg returns numeric as a string ("0.50"); the API speaks numbers. */
+function toWholesaleFactor(value: string): number {
+  return Number(value);
+}
+
+/** Two decimals, as the column holds them. */
+function toWholesaleFactorColumn(value: number): string {
+  return value.toFixed(2);
+}
 
 export function toBrand(row: BrandRow): Brand {
   return {
@@ -27,6 +44,7 @@ export function toBrand(row: BrandRow): Brand {
     description: row.description,
     categoryId: row.categoryId,
     status: row.status,
+    wholesaleFactor: toWholesaleFactor(row.wholesaleFactor),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     _revision: row.revision,
@@ -65,6 +83,7 @@ export async function createBrand(db: Database, input: BrandInput, actorUserId: 
         description: input.description ?? null,
         categoryId: input.categoryId,
         status: "active",
+        wholesaleFactor: toWholesaleFactorColumn(input.wholesaleFactor),
       });
       await recordAuditEvent(tx, {
         actorUserId,
@@ -72,7 +91,11 @@ export async function createBrand(db: Database, input: BrandInput, actorUserId: 
         entityId: row.id,
         action: "create",
         afterRevision: row.revision,
-        data: { name: row.name, description: row.description },
+        data: {
+          name: row.name,
+          description: row.description,
+          wholesaleFactor: toWholesaleFactor(row.wholesaleFactor),
+        },
       });
       return toBrand(row);
     }),
@@ -82,7 +105,7 @@ export async function createBrand(db: Database, input: BrandInput, actorUserId: 
 export async function updateBrand(
   db: Database,
   brandId: number,
-  input: BrandInput,
+  input: BrandUpdateInput,
   expectedRevision: number | undefined,
   actorUserId: number,
 ): Promise<Brand> {
@@ -94,7 +117,14 @@ export async function updateBrand(
       const update = await updateWithRevision(tx, brands, {
         id: brandId,
         expectedRevision,
-        values: { name: input.name, description: input.description ?? null, categoryId: input.categoryId },
+        values: {
+          name: input.name,
+          description: input.description ?? null,
+          categoryId: input.categoryId,
+          ...(input.wholesaleFactor !== undefined && {
+            wholesaleFactor: toWholesaleFactorColumn(input.wholesaleFactor),
+          }),
+        },
         notFoundMessage: brandMessages.notFound,
       });
       await recordAuditEvent(tx, {
@@ -105,8 +135,16 @@ export async function updateBrand(
         beforeRevision: update.beforeRevision,
         afterRevision: update.afterRevision,
         data: {
-          before: { name: before.name, description: before.description },
-          after: { name: update.row.name, description: update.row.description },
+          before: {
+            name: before.name,
+            description: before.description,
+            wholesaleFactor: toWholesaleFactor(before.wholesaleFactor),
+          },
+          after: {
+            name: update.row.name,
+            description: update.row.description,
+            wholesaleFactor: toWholesaleFactor(update.row.wholesaleFactor),
+          },
         },
       });
       return toBrand(update.row);

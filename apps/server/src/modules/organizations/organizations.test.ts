@@ -276,6 +276,34 @@ describe("organizations API", () => {
     expect(row!.revision).toBe(2);
   });
 
+  it("refuses discounts based on a stale revision, and an empty list removes them all", async () => {
+    const created = await createOrganization("Discount Keeper", {
+      discounts: [{ brandId: crocsId, percentage: 10 }],
+    });
+    const events = await auditCount(created.id);
+    const stale = await request("PUT", "/api/organizations/update-discounts", {
+      organizationId: created.id,
+      discounts: [{ brandId: pandoraId, percentage: 20 }],
+      expectedRevision: 2,
+    });
+    expect(stale.statusCode).toBe(409);
+    const [unchanged] = await testApp.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, created.id));
+    expect(unchanged).toMatchObject({ discounts: [{ brandId: crocsId, percentage: 10 }], revision: 1 });
+    expect(await auditCount(created.id)).toBe(events);
+
+    const cleared = await request("PUT", "/api/organizations/update-discounts", {
+      organizationId: created.id,
+      discounts: [],
+      expectedRevision: 1,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toMatchObject({ discounts: [], _revision: 2 });
+    expect((await request("GET", `/api/organizations/${created.id}`)).json().data.discounts).toEqual([]);
+  });
+
   it("changes the main contact only to a member of the organization", async () => {
     const created = await createOrganization("Contact Corner");
     const other = await createOrganization("Elsewhere Ltd");

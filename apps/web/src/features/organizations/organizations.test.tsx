@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
 import {
   arubaAddress,
+  envelope,
   externalUser,
   failure,
   mockCustomersApi,
@@ -274,6 +275,89 @@ describe("Edit Customer", () => {
         description: "This record was changed by someone else. Reload it and try again.",
       }),
     );
+  });
+
+  it("edits the per-brand discounts, one per brand, and saves them with the revision it loaded", async () => {
+    const fetchMock = mockCustomersApi({
+      "GET /api/organizations/2": envelope(
+        organization(2, "Sole Mates", { discounts: [{ brandId: 1, percentage: 10 }] }),
+      ),
+      "PUT /api/organizations/update-discounts": written(
+        organization(2, "Sole Mates", { discounts: [{ brandId: 2, percentage: 12.5 }], _revision: 2 }),
+      ),
+    });
+    const success = vi.spyOn(toast, "success");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Discounts" });
+    const crocs = await within(section).findByRole("group", { name: "Discount for Crocs" });
+    expect(within(crocs).getByRole("combobox", { name: "Brand" })).toHaveTextContent("Crocs");
+    expect(within(crocs).getByRole("spinbutton", { name: "Discount percentage" })).toHaveValue(10);
+    const save = within(section).getByRole("button", { name: "Save discounts" });
+    expect(save).toBeDisabled();
+
+    // A new row takes a brand no other row has; once every brand has one, there is nothing to add.
+    const add = within(section).getByRole("button", { name: "Add discount" });
+    await user.click(add);
+    const pandora = within(section).getByRole("group", { name: "Discount for Pandora" });
+    expect(add).toBeDisabled();
+    expect(within(section).getByText("Every brand has a discount.")).toBeInTheDocument();
+    await user.click(within(pandora).getByRole("combobox", { name: "Brand" }));
+    expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual(["Pandora"]);
+    await user.keyboard("{Escape}");
+
+    const percentage = within(pandora).getByRole("spinbutton", { name: "Discount percentage" });
+    await user.clear(percentage);
+    await user.type(percentage, "150");
+    await user.tab();
+    expect(
+      await within(pandora).findByText("Discount must be between 0 and 100 percent"),
+    ).toBeInTheDocument();
+    expect(percentage).toHaveAttribute("aria-invalid", "true");
+    await user.click(save);
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/update-discounts")).toEqual([]);
+
+    await user.clear(percentage);
+    await user.type(percentage, "12.5");
+    await user.click(within(crocs).getByRole("button", { name: "Remove discount for Crocs" }));
+    expect(within(section).queryByRole("group", { name: "Discount for Crocs" })).not.toBeInTheDocument();
+    await user.click(save);
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Discounts saved"));
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/update-discounts")).toEqual([
+      { organizationId: 2, discounts: [{ brandId: 2, percentage: 12.5 }], expectedRevision: 1 },
+    ]);
+    // The form starts again from what the server kept.
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(
+      within(within(section).getByRole("group", { name: "Discount for Pandora" })).getByRole("spinbutton", {
+        name: "Discount percentage",
+      }),
+    ).toHaveValue(12.5);
+    expect(within(section).getByRole("button", { name: "Add discount" })).toBeEnabled();
+  });
+
+  it("shows the server's refusal next to the discount it concerns", async () => {
+    mockCustomersApi({
+      // A brand deleted since the discount was given.
+      "GET /api/organizations/2": envelope(
+        organization(2, "Sole Mates", { discounts: [{ brandId: 7, percentage: 5 }] }),
+      ),
+      "PUT /api/organizations/update-discounts": failure(400, "Wrong Input", {
+        "discounts.0.brandId": ["Brand not found"],
+      }),
+    });
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Discounts" });
+    const unknown = await within(section).findByRole("group", { name: "Discount for Unknown brand (7)" });
+    const percentage = within(unknown).getByRole("spinbutton", { name: "Discount percentage" });
+    await user.clear(percentage);
+    await user.type(percentage, "6");
+    await user.click(within(section).getByRole("button", { name: "Save discounts" }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Failed to save discounts", { description: "Wrong Input" }),
+    );
+    expect(within(unknown).getByText("Brand not found")).toBeInTheDocument();
+    expect(within(unknown).getByRole("combobox", { name: "Brand" })).toHaveAttribute("aria-invalid", "true");
   });
 
   it("sends an unknown organization back to the list", async () => {

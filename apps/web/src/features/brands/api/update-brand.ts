@@ -1,4 +1,4 @@
-import { type Brand, type BrandInput, brandInputSchema, brandSchema } from "@cm/contracts/brands";
+import { type Brand, type BrandInput, brandSchema, brandUpdateSchema } from "@cm/contracts/brands";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { brandKeys } from "@/features/brands/api/brand-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
@@ -11,9 +11,12 @@ export interface UpdateBrandVariables {
   revision?: number;
 }
 
-/** `PUT /api/brands/{brandId}`; a blank description is sent as absent. */
+/**
+ * `PUT /api/brands/{brandId}`; a blank description is sent as absent, and so is a wholesale
+ * factor the caller left out (the brand keeps its own).
+ */
 export function updateBrand({ brandId, data, revision }: UpdateBrandVariables): Promise<Brand> {
-  const { description, ...rest } = brandInputSchema.parse(data);
+  const { description, ...rest } = brandUpdateSchema.parse(data);
   return apiFetch(`/api/brands/${brandId}`, {
     method: "PUT",
     body: description ? { ...rest, description } : rest,

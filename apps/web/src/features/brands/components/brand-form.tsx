@@ -1,4 +1,11 @@
-import { type BrandInput, brandNameMaxLength, brandNameSchema } from "@cm/contracts/brands";
+import {
+  type BrandInput,
+  brandMessages,
+  brandNameMaxLength,
+  brandNameSchema,
+  brandWholesaleFactorLimits,
+  brandWholesaleFactorSchema,
+} from "@cm/contracts/brands";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -15,6 +22,7 @@ import { isApiError } from "@/lib/api-client";
 /** The form's own state: the payload's fields plus the "Has Description" switch. */
 const brandFormSchema = z.object({
   name: brandNameSchema,
+  wholesaleFactor: brandWholesaleFactorSchema,
   hasDescription: z.boolean(),
   description: z.string(),
 });
@@ -22,7 +30,7 @@ type BrandFormValues = z.input<typeof brandFormSchema>;
 
 export interface BrandFormProps {
   /** The brand being edited; a new brand starts empty. */
-  initial?: { name: string; description: string | null };
+  initial?: { name: string; description: string | null; wholesaleFactor: number };
   submitLabel: string;
   /** The submit button's label while saving, e.g. "Creating...". */
   pendingLabel: string;
@@ -32,8 +40,9 @@ export interface BrandFormProps {
 
 /**
  * Create and edit a brand (SPEC.md section 5, Brand): a required name of at most 100
- * characters, and a description only when "Has Description" is checked (unchecking clears it).
- * Submit is disabled while the form is invalid or saving.
+ * characters, the wholesale factor that prices its order lines (issue 13), and a description
+ * only when "Has Description" is checked (unchecking clears it). Submit is disabled while the
+ * form is invalid or saving.
  */
 export function BrandForm({ initial, submitLabel, pendingLabel, onSubmit }: BrandFormProps) {
   const id = useId();
@@ -49,6 +58,7 @@ export function BrandForm({ initial, submitLabel, pendingLabel, onSubmit }: Bran
     mode: "all",
     defaultValues: {
       name: initial?.name ?? "",
+      wholesaleFactor: initial?.wholesaleFactor ?? brandWholesaleFactorLimits.default,
       hasDescription: Boolean(initial?.description),
       description: initial?.description ?? "",
     },
@@ -60,17 +70,24 @@ export function BrandForm({ initial, submitLabel, pendingLabel, onSubmit }: Bran
       await onSubmit({
         name: values.name,
         description: values.hasDescription ? values.description : undefined,
+        wholesaleFactor: values.wholesaleFactor,
       });
     } catch (error) {
       if (!isApiError(error)) return;
-      const nameError = (error.data as Record<string, string[] | undefined> | undefined)?.name?.[0];
+      const fieldErrors = error.data as Record<string, string[] | undefined> | undefined;
+      const nameError = fieldErrors?.name?.[0];
       if (error.status === 409 || nameError) {
         setError("name", { type: "server", message: nameError ?? error.message }, { shouldFocus: true });
+      }
+      const factorError = fieldErrors?.wholesaleFactor?.[0];
+      if (factorError) {
+        setError("wholesaleFactor", { type: "server", message: factorError }, { shouldFocus: !nameError });
       }
     }
   });
 
   const nameErrorId = `${id}-name-error`;
+  const factorErrorId = `${id}-wholesale-factor-error`;
 
   return (
     <form
@@ -95,6 +112,31 @@ export function BrandForm({ initial, submitLabel, pendingLabel, onSubmit }: Bran
             <FieldError id={nameErrorId}>{errors.name.message}</FieldError>
           ) : (
             <FieldDescription id={`${id}-name-hint`}>Up to {brandNameMaxLength} characters.</FieldDescription>
+          )}
+        </Field>
+
+        <Field data-invalid={Boolean(errors.wholesaleFactor)}>
+          <FieldLabel htmlFor={`${id}-wholesale-factor`}>Wholesale factor</FieldLabel>
+          <Input
+            id={`${id}-wholesale-factor`}
+            type="number"
+            inputMode="decimal"
+            min={brandWholesaleFactorLimits.min}
+            max={brandWholesaleFactorLimits.max}
+            step={0.01}
+            className="w-32 text-right tabular-nums"
+            aria-invalid={Boolean(errors.wholesaleFactor) || undefined}
+            aria-describedby={errors.wholesaleFactor ? factorErrorId : `${id}-wholesale-factor-hint`}
+            aria-required="true"
+            {...register("wholesaleFactor", { valueAsNumber: true })}
+          />
+          {errors.wholesaleFactor ? (
+            <FieldError id={factorErrorId}>{errors.wholesaleFactor.message}</FieldError>
+          ) : (
+            <FieldDescription id={`${id}-wholesale-factor-hint`}>
+              From {brandWholesaleFactorLimits.min} to {brandWholesaleFactorLimits.max}.{" "}
+              {brandMessages.wholesaleFactorHint}
+            </FieldDescription>
           )}
         </Field>
 

@@ -94,6 +94,11 @@ const columns = helper.columns([
     enableGlobalFilter: false,
     cell: ({ getValue }) => <StatusBadge status={getValue()} />,
   }),
+  helper.accessor("wholesaleFactor", {
+    header: "Wholesale factor",
+    enableGlobalFilter: false,
+    cell: ({ getValue }) => <span className="tabular-nums">{getValue().toFixed(2)}</span>,
+  }),
   helper.accessor("createdAt", {
     header: "Created",
     enableGlobalFilter: false,
@@ -107,7 +112,9 @@ const columns = helper.columns([
 ]);
 
 /** Columns shown only where there is room for them. */
-const wideOnly = new Set(["description", "createdAt"]);
+const wideOnly = new Set(["description", "wholesaleFactor", "createdAt"]);
+/** Numbers line up on the right. */
+const numeric = new Set(["wholesaleFactor"]);
 
 const noBrands: Brand[] = [];
 
@@ -163,6 +170,7 @@ export function BrandsTable({ brands, loading, onDelete }: BrandsTableProps) {
                       className={cn(
                         "px-3",
                         wideOnly.has(header.column.id) && "hidden md:table-cell",
+                        numeric.has(header.column.id) && "text-right",
                         header.column.id === "actions" && "w-24",
                       )}
                     >
@@ -183,7 +191,11 @@ export function BrandsTable({ brands, loading, onDelete }: BrandsTableProps) {
                     {row.getAllCells().map((cell) => (
                       <TableCell
                         key={cell.id}
-                        className={cn("px-3", wideOnly.has(cell.column.id) && "hidden md:table-cell")}
+                        className={cn(
+                          "px-3",
+                          wideOnly.has(cell.column.id) && "hidden md:table-cell",
+                          numeric.has(cell.column.id) && "text-right",
+                        )}
                       >
                         <table.FlexRender cell={cell} />
                       </TableCell>

@@ -17,6 +17,7 @@ function brand(id: number, name: string, description: string | null = null): Bra
     description,
     categoryId: 1,
     status: "active",
+    wholesaleFactor: 0.5,
     createdAt: "2026-11-02T10:00:00.000Z",
     updatedAt: "2026-11-02T10:00:00.000Z",
     _revision: 1,
@@ -175,8 +176,8 @@ describe("create brand", { timeout: 30_000 }, () => {
     expect(writes).toHaveLength(1);
     const [input, init] = writes[0]!;
     expect(String(input)).toBe("/api/brands");
-    // Trimmed, category 1, and no description at all rather than a blank one.
-    expect(JSON.parse(String(init?.body))).toEqual({ name: "Teva", categoryId: 1 });
+    // Trimmed, category 1, the default factor, and no description at all rather than a blank one.
+    expect(JSON.parse(String(init?.body))).toEqual({ name: "Teva", categoryId: 1, wholesaleFactor: 0.5 });
   });
 
   it("marks the name when the brand already exists", async () => {
@@ -221,7 +222,56 @@ describe("edit brand", { timeout: 30_000 }, () => {
       name: "Crocs Inc",
       description: "Clogs",
       categoryId: 1,
+      wholesaleFactor: 0.5,
     });
+  });
+
+  it("shows the wholesale factor, refuses one out of range or too precise, and saves a new one", async () => {
+    const api = brandsApi([{ ...brand(1, "Crocs"), wholesaleFactor: 0.45 }], (_method, _url, body) =>
+      ok({
+        ...brand(1, "Crocs"),
+        wholesaleFactor: (body as { wholesaleFactor: number }).wholesaleFactor,
+        _revision: 2,
+      }),
+    );
+    const { user, router } = renderApp("/home/brands/edit/1");
+    const factor = await screen.findByRole("spinbutton", { name: "Wholesale factor" }, firstRender);
+    expect(factor).toHaveValue(0.45);
+    expect(factor).toHaveAccessibleDescription(
+      "From 0.01 to 1. Unit WHS = MSRP × factor × (1 − customer discount).",
+    );
+    const save = screen.getByRole("button", { name: "Save Changes" });
+
+    await user.clear(factor);
+    await user.type(factor, "0");
+    expect(await screen.findByText("Wholesale factor must be between 0.01 and 1")).toBeInTheDocument();
+    expect(factor).toHaveAttribute("aria-invalid", "true");
+    expect(save).toBeDisabled();
+    await user.clear(factor);
+    await user.type(factor, "1.01");
+    expect(await screen.findByText("Wholesale factor must be between 0.01 and 1")).toBeInTheDocument();
+    await user.clear(factor);
+    await user.type(factor, "0.555");
+    expect(await screen.findByText("Wholesale factor can have at most two decimals")).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await user.clear(factor);
+    await user.type(factor, "0.35");
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    expect(await screen.findByText("Brand updated successfully")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/brands"));
+    const writes = api.writes();
+    expect(writes).toHaveLength(1);
+    expect(JSON.parse(String(writes[0]![1]?.body))).toEqual({
+      name: "Crocs",
+      categoryId: 1,
+      wholesaleFactor: 0.35,
+    });
+    // The list shows the saved factor with two decimals, right-aligned.
+    const table = await screen.findByRole("table", { name: "Brands" });
+    expect(within(table).getByRole("columnheader", { name: "Wholesale factor" })).toHaveClass("text-right");
+    expect(await within(table).findByRole("cell", { name: "0.35" })).toHaveClass("text-right");
   });
 
   it("goes back to the brands when the brand does not exist", async () => {

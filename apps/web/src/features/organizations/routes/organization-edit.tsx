@@ -7,6 +7,7 @@ import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";
 import {
   OrganizationAddressForm,
+  OrganizationDiscountsForm,
   OrganizationNameForm,
 } from "@/features/organizations/components/edit-organization-forms";
 import { useOrganization } from "@/lib/api/organizations/get-organization";
@@ -17,7 +18,7 @@ function parseId(value: string | undefined): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-/** `/home/organizations/edit/{organizationId}`: Edit Customer, its name and its address. */
+/** `/home/organizations/edit/{organizationId}`: Edit Customer, its name, address and discounts. */
 export default function OrganizationEditRoute() {
   const { organizationId } = useParams();
   const id = parseId(organizationId);
@@ -52,6 +53,10 @@ export default function OrganizationEditRoute() {
         <>
           <OrganizationNameForm key={`name-${organization.data.id}`} organization={organization.data} />
           <OrganizationAddressForm key={`address-${organization.data.id}`} organization={organization.data} />
+          <OrganizationDiscountsForm
+            key={`discounts-${organization.data.id}`}
+            organization={organization.data}
+          />
         </>
       )}
     </section>
