@@ -136,8 +136,45 @@ export const orderMessages = {
     `No ${orderTypeLabels[orderType].toLowerCase()} orders found`,
   noResults: "No results.",
   itemsSelected: (count: number) => `${count} items selected`,
+  bulkStatusConfirm: (count: number, status: OrderStatus) =>
+    `Move ${count} ${count === 1 ? "order" : "orders"} to ${orderStatusLabels[status]}?`,
+  bulkStatusMoved: (count: number, status: OrderStatus) =>
+    `${count} ${count === 1 ? "order" : "orders"} moved to ${orderStatusLabels[status]}`,
+  bulkStatusRefused: (count: number) => `${count} ${count === 1 ? "order" : "orders"} could not move`,
+  exportFailed: "Failed to export orders",
+  listLoadFailed: "The orders could not be loaded",
   noComparison: "—",
+  // Dashboard; `month` is the month's name as shown ("March 2027").
+  dashboardLoadFailed: "The orders dashboard could not be loaded",
+  monthlyTotalsLoadFailed: "The monthly totals could not be loaded",
+  noOrdersInMonth: (month: string) => `No orders in ${month}`,
+  noCustomersInMonth: (month: string) => `No customer ordered in ${month}`,
+  noUnitsSoldInMonth: (month: string) => `No units sold in ${month}`,
+  noOrdersInMonths: (months: number) => `No orders in the last ${months} months`,
+  /** Year 0000 matches YYYY-MM but is no calendar year (the database has none). */
+  monthBeforeYearOne: "The month must be in year 0001 or later",
+  // New Order and the order detail.
+  orderLoadFailed: "The order could not be loaded",
+  offerLoadFailed: "The styles of these line lists could not be loaded",
+  noActiveStores: "This customer has no active store",
+  noPublishedLineLists: (orderType: OrderType) => `No published ${orderTypeLabels[orderType]} line lists`,
+  noOrderableStyles: "None of this line list's styles is in a catalog yet",
+  noLinesEntered: "Enter a quantity in at least one size to write the order",
+  cancelConfirmTitle: (number: string) => `Cancel order ${number}?`,
+  cancelConfirmDescription: "A cancelled order cannot be reopened or changed.",
+  leaveConfirmTitle: "Leave without saving?",
+  leaveConfirmDescription: "The quantities entered on this page will be lost.",
 } as const;
+
+/** The button that moves an order to a status (the detail offers only the allowed next ones). */
+export const orderStatusActionLabels: Record<OrderStatus, string> = {
+  pending: "Back to Pending",
+  processing: "Start processing",
+  shipped: "Mark as shipped",
+  delivered: "Mark as delivered",
+  completed: "Complete",
+  cancelled: "Cancel order",
+};
 
 // ---- Shared pieces ----
 

@@ -1,0 +1,117 @@
+import {
+  changePercent,
+  formatOrderNumber,
+  orderLimits,
+  orderMessages,
+  type OrderDashboard,
+  type OrderListItem,
+  type OrderMonthlyTotals,
+} from "@cm/contracts/orders";
+import type { Database } from "../../db/client.ts";
+import { InvalidError } from "../../lib/errors.ts";
+import {
+  countInactiveAccounts,
+  listLastOrders,
+  listMonthlyTotals,
+  listMostUnitsSold,
+  listTopCustomers,
+  readMonthStats,
+  type DashboardOrderRow,
+} from "./dashboard.repository.ts";
+
+/** The calendar month ("2027-03") that `now` falls in, in `timeZone`. */
+export function currentMonth(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+  }).formatToParts(now);
+  const part = (type: "year" | "month") => parts.find((entry) => entry.type === type)!.value;
+  return `${part("year").padStart(4, "0")}-${part("month")}`;
+}
+
+/** `month` moved by `delta` calendar months: ("2027-01", -1) is "2026-12". */
+export function shiftMonth(month: string, delta: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + delta;
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+function assertCalendarMonth(month: string): void {
+  if (Number(month.slice(0, 4)) < 1) {
+    throw new InvalidError(undefined, { month: [orderMessages.monthBeforeYearOne] });
+  }
+}
+
+function toOrderListItem(row: DashboardOrderRow): OrderListItem {
+  return {
+    id: row.id,
+    number: formatOrderNumber(row.id),
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    placedAt: new Date(row.placedAt).toISOString(),
+    orderType: row.orderType,
+    status: row.status,
+    multibrand: row.multibrand,
+    brands: row.brands,
+    units: row.units,
+    totalWhs: row.totalWhs,
+    _revision: row.revision,
+  };
+}
+
+function countStat(value: number, previous: number) {
+  return { value, previous, changePercent: changePercent(value, previous) };
+}
+
+/**
+ * The orders dashboard of `month` (the current month in `timeZone` by default), compared with the
+ * month before. Cancelled orders count nowhere, not even in the last orders. `lastOrders` are the
+ * newest orders placed within the month itself, not merely up to its end, so every row on the
+ * page belongs to the month the picker shows.
+ */
+export async function getOrderDashboard(
+  db: Database,
+  timeZone: string,
+  requestedMonth?: string,
+): Promise<OrderDashboard> {
+  const month = requestedMonth ?? currentMonth(timeZone);
+  assertCalendarMonth(month);
+  const [stats, inactive, lastOrders, topCustomers, mostUnitsSold] = await Promise.all([
+    readMonthStats(db, month, timeZone),
+    countInactiveAccounts(db, month, timeZone),
+    listLastOrders(db, month, timeZone, orderLimits.dashboardLastOrders),
+    listTopCustomers(db, month, timeZone, orderLimits.dashboardTopCustomers),
+    listMostUnitsSold(db, month, timeZone, orderLimits.dashboardMostUnitsSold),
+  ]);
+  return {
+    month,
+    previousMonth: shiftMonth(month, -1),
+    totalWhs: {
+      value: stats.totalWhs,
+      previous: stats.previousTotalWhs,
+      // A percentage needs no cents' exactness; the amounts themselves stay strings.
+      changePercent: changePercent(Number(stats.totalWhs), Number(stats.previousTotalWhs)),
+    },
+    monobrandOrders: countStat(stats.monobrandOrders, stats.previousMonobrandOrders),
+    multibrandOrders: countStat(stats.multibrandOrders, stats.previousMultibrandOrders),
+    inactiveAccounts: countStat(inactive.value, inactive.previous),
+    lastOrders: lastOrders.map(toOrderListItem),
+    topCustomers,
+    mostUnitsSold: mostUnitsSold.map(({ brandId, brandName, ...style }) => ({
+      ...style,
+      brand: { id: brandId, name: brandName },
+    })),
+  };
+}
+
+/** Total WHS and orders of the last `months` calendar months in `timeZone`, the current one last. */
+export async function getOrderMonthlyTotals(
+  db: Database,
+  timeZone: string,
+  months: number,
+): Promise<OrderMonthlyTotals> {
+  return { months: await listMonthlyTotals(db, currentMonth(timeZone), months, timeZone) };
+}
