@@ -66,6 +66,7 @@ export const uploadMessages = {
   uploadedDescription: "Redirecting to preview page",
   uploadFailed: "Failed to upload line list",
   // Server checks the spec names no text for.
+  metadataRequired: "A line list upload needs its metadata (brand and line list type)",
   wrongFileType: "Only .xlsx and .xls files can be uploaded",
   contentTypeMismatch: (extension: string, expected: string) =>
     `A .${extension} file must be sent with content type ${expected}`,
@@ -118,11 +119,22 @@ export const uploadMetadataSchema = z.object({
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 
 /**
+ * What a file is uploaded for: a line list (the default), or a filled order form (issue 13), whose
+ * line list the file itself names, so it sends no metadata and goes to the order form preview
+ * instead of the processing function.
+ */
+export const uploadPurposeValues = ["line-list", "order-form"] as const;
+export const uploadPurposeSchema = z.enum(uploadPurposeValues);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
+/**
  * `POST /api/uploads/get-presigned-upload-url` (SPEC.md section 7, Uploads, step 1).
  * The server chooses the stored object's key: `fileKey` here is only the user's file name, whose
  * extension (.xlsx or .xls) must match `contentType`.
  */
-export const presignUploadInputSchema = z.object({
+const presignUploadFieldsSchema = z.object({
+  /** "line-list" when absent. */
+  purpose: uploadPurposeSchema.optional(),
   /** The file's name as the user picked it, e.g. "Spring 2027.xlsx". */
   fileKey: z.string().trim().min(1).max(255),
   /** What the browser reported as the file's type (File.type); informative, may be empty. */
@@ -130,13 +142,18 @@ export const presignUploadInputSchema = z.object({
   /** Bytes; the PUT must send exactly this many. */
   fileSize: z.number().int().min(0),
   metadataKey: z.string().max(255).optional(),
-  metadata: uploadMetadataSchema,
+  /** Required for a line list; an order form sends none. */
+  metadata: uploadMetadataSchema.optional(),
   /** Must be the workbook content type of the file's extension (see workbookContentTypes). */
   contentType: z.string().trim().min(1).max(255),
   /** Sent back as a header the PUT must carry, e.g. `attachment; filename="Spring 2027.xlsx"`. */
   contentDisposition: z.string().max(1000).optional(),
   responseContentType: z.string().max(255).optional(),
 });
+export const presignUploadInputSchema = presignUploadFieldsSchema.refine(
+  (input) => input.purpose === "order-form" || input.metadata !== undefined,
+  { path: ["metadata"], message: uploadMessages.metadataRequired },
+);
 export type PresignUploadInput = z.infer<typeof presignUploadInputSchema>;
 
 export const presignUploadDataSchema = z.object({

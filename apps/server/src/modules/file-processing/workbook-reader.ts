@@ -53,6 +53,21 @@ export async function readFirstSheet(
   bytes: Buffer,
   limits: WorkbookLimits = defaultWorkbookLimits,
 ): Promise<SheetGrid> {
+  const [sheet] = await readSheets(bytes, 0, limits);
+  if (!sheet) throw new WorkbookRefusal(messages.emptySheet);
+  return sheet;
+}
+
+/**
+ * Reads the sheets asked for (by position or name, as SheetJS's `sheets` option takes them) into
+ * grids, in workbook order, with the checks and limits of readFirstSheet; the workbook's other
+ * sheets are never parsed. Sheets it does not have are left out. Order forms read two sheets.
+ */
+export async function readSheets(
+  bytes: Buffer,
+  sheets: NonNullable<ParsingOptions["sheets"]>,
+  limits: WorkbookLimits = defaultWorkbookLimits,
+): Promise<SheetGrid[]> {
   if (bytes.length > limits.maxFileBytes)
     throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
 
@@ -64,27 +79,39 @@ export async function readFirstSheet(
     // is kept while SheetJS reads it: the inflated parts can go.
     const archive = zipArchive([...parts].map(([name, content]) => storedPart(name, content)));
     parts.clear();
-    workbook = readWithSheetJs(await loadSheetJs(), archive, limits);
+    workbook = readWithSheetJs(await loadSheetJs(), archive, sheets, limits);
   } else if (startsWith(bytes, cfbSignature)) {
     if (bytes.length > limits.maxXlsFileBytes) {
       throw new WorkbookRefusal(messages.fileTooLarge(limits.maxXlsFileBytes));
     }
-    workbook = readWithSheetJs(await loadSheetJs(), bytes, limits);
+    workbook = readWithSheetJs(await loadSheetJs(), bytes, sheets, limits);
   } else {
     throw new WorkbookRefusal(messages.notAWorkbook);
   }
 
-  const name = workbook.SheetNames[0];
-  const sheet = name === undefined ? undefined : workbook.Sheets[name];
-  if (name === undefined || !sheet) throw new WorkbookRefusal(messages.emptySheet);
-  return { name, rows: toGrid(await loadSheetJs(), sheet, limits) };
+  // SheetJS's .xls reader parses every sheet whatever `sheets` says: only those asked for are read.
+  const asked = Array.isArray(sheets) ? sheets : [sheets];
+  const isAsked = (name: string, index: number) =>
+    asked.some((sheet) =>
+      typeof sheet === "number" ? sheet === index : sheet.toLowerCase() === name.toLowerCase(),
+    );
+  const XLSX = await loadSheetJs();
+  return workbook.SheetNames.flatMap((name, index) => {
+    const sheet = workbook.Sheets[name];
+    return sheet && isAsked(name, index) ? [{ name, rows: toGrid(XLSX, sheet, limits) }] : [];
+  });
 }
 
-function readWithSheetJs(XLSX: SheetJs, bytes: Buffer, limits: WorkbookLimits): WorkBook {
+function readWithSheetJs(
+  XLSX: SheetJs,
+  bytes: Buffer,
+  sheets: NonNullable<ParsingOptions["sheets"]>,
+  limits: WorkbookLimits,
+): WorkBook {
   const options: ParsingOptions = {
     type: "buffer",
-    // Only the first sheet is the line list; the others are never parsed.
-    sheets: 0,
+    // Only the sheets asked for (the first one for a line list); the others are never parsed.
+    sheets,
     // Header row, the allowed data rows, and one more to notice a sheet that is too long
     // without reading the rest of it.
     sheetRows: limits.maxDataRows + 2,

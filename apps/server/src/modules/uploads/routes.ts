@@ -34,7 +34,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Get a presigned upload URL",
         description:
-          "Checks the brand (Crocs only), the file's extension (.xlsx or .xls) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing.",
+          'Checks the brand (Crocs only), the file\'s extension (.xlsx or .xls) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing. With `purpose: "order-form"` no metadata and no brand are checked: the file is a filled order form for POST /api/orders/order-form/preview.',
         tags: ["uploads"],
         body: presignUploadInputSchema,
         response: { 200: envelopeSchema(presignUploadDataSchema), 400: errorEnvelopeSchema },

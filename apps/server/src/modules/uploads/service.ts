@@ -66,7 +66,8 @@ const mediaType = (contentType: string) => contentType.split(";", 1)[0]!.trim().
 /**
  * Checks an upload before any byte is sent (brand with a parser, workbook extension and its
  * content type, size) and answers a URL for one PUT of exactly that file to a key chosen here.
- * Stores nothing: an abandoned upload leaves no trace.
+ * Stores nothing: an abandoned upload leaves no trace. An order form (`purpose: "order-form"`)
+ * names no brand: its file names its line list, which the order form preview checks.
  */
 export async function presignUpload(
   db: DbExecutor,
@@ -74,11 +75,12 @@ export async function presignUpload(
   input: PresignUploadInput,
   options: { maxFileBytes: number },
 ): Promise<PresignUploadData> {
-  const [brand] = await db
-    .select({ name: brands.name })
-    .from(brands)
-    .where(eq(brands.id, input.metadata.brandId));
-  if (!brand || !isCrocsBrand(brand.name)) throw new InvalidError(uploadMessages.nonRecognizedBrand);
+  if (input.purpose !== "order-form") {
+    const [brand] = input.metadata
+      ? await db.select({ name: brands.name }).from(brands).where(eq(brands.id, input.metadata.brandId))
+      : [];
+    if (!brand || !isCrocsBrand(brand.name)) throw new InvalidError(uploadMessages.nonRecognizedBrand);
+  }
 
   const extension = workbookExtension(input.fileKey);
   if (!extension)
