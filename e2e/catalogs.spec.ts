@@ -3,14 +3,14 @@ import { expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
 
 /**
- * Uploads (which make line lists) arrive with a later issue, so the line lists come from the
- * demo data (`npm run seed:demo`, made with the same domain service an upload's save uses): a
- * published one, a sorted unpublished one and one still to sort.
+ * The line lists come from the demo data (`npm run seed:demo`, made with the same domain service an
+ * upload's save uses): among them a published one, a sorted unpublished one and one still to sort.
  */
 const test = testWithOwnApp({ seedDemo: true });
 
 const section = (page: Page, title: string) => page.getByRole("region", { name: new RegExp(`^${title}`) });
-const card = (page: Page, title: string, name: string) => section(page, title).getByRole("article", { name });
+const card = (page: Page, title: string, name: string) =>
+  section(page, title).getByRole("article", { name, exact: true });
 
 test("the catalogs page shows each line list with its catalogs and the actions its state allows", async ({
   page,
@@ -44,10 +44,13 @@ test("the catalogs page shows each line list with its catalogs and the actions i
   await expect(sorted.getByRole("button", { name: /^Publish/ })).toBeVisible();
   expect(await axe(page)).toEqual([]);
 
-  // The card menu: Manage works, View Orders and Archive are not there yet.
+  // The card menu: View Orders opens the orders of this line list, Manage its catalogs; Archive is not there yet.
   await sorted.getByRole("button", { name: /More actions/ }).click();
   const menu = page.getByRole("menu");
-  await expect(menu.getByRole("menuitem", { name: /View Orders/ })).toHaveAttribute("aria-disabled", "true");
+  await expect(menu.getByRole("menuitem", { name: "View Orders" })).toHaveAttribute(
+    "href",
+    /\/home\/orders\/all\?lineListId=\d+$/,
+  );
   await expect(menu.getByRole("menuitem", { name: /Archive/ })).toHaveAttribute("aria-disabled", "true");
   await expect(menu.getByRole("menuitem", { name: "Manage" })).toHaveAttribute(
     "href",

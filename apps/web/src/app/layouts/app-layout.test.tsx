@@ -98,6 +98,7 @@ describe("sidebar", () => {
           description: null,
           categoryId: 1,
           status: "active",
+          wholesaleFactor: 0.5,
           createdAt: "2026-11-02T10:00:00.000Z",
           updatedAt: "2026-11-02T10:00:00.000Z",
           _revision: 1,
@@ -146,10 +147,12 @@ describe("breadcrumbs", () => {
 });
 
 describe("routes", () => {
-  it("show a placeholder with the screen's title", async () => {
+  it("show the Orders group's screens, with no placeholder left", async () => {
+    mockFetch({ "/api/orders": ok({ orders: [], total: 0 }) });
     await renderShell("/home/orders/all");
     expect(await screen.findByRole("heading", { level: 1, name: "All Orders" })).toBeInTheDocument();
-    expect(screen.getByText("This screen arrives with a later issue.")).toBeInTheDocument();
+    expect(await screen.findByText("No orders found")).toBeInTheDocument();
+    expect(screen.queryByText("This screen arrives with a later issue.")).not.toBeInTheDocument();
   });
 
   it("show 'Page not found / Might be under construction' for an unknown child of /home", async () => {

@@ -74,10 +74,11 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="min-w-52">
-            <DropdownMenuItem disabled>
-              <ReceiptTextIcon aria-hidden="true" />
-              View Orders
-              <span className="ml-auto text-xs text-muted-foreground">{notAvailableYet}</span>
+            <DropdownMenuItem asChild>
+              <Link to={paths.home.orders.all.getHref({ lineListId: String(lineList.id) })}>
+                <ReceiptTextIcon aria-hidden="true" />
+                View Orders
+              </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to={segmentation}>

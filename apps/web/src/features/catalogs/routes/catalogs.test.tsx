@@ -157,6 +157,17 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     );
   });
 
+  it("opens the orders of a line list from its card's View Orders", async () => {
+    catalogsApi([lineList({ id: 5, name: "Spring 2027 Brand ATS", type: "brand-ats", published: 1 })]);
+    const { user } = renderApp("/home/catalogs");
+    const card = await screen.findByRole("article", { name: "Spring 2027 Brand ATS" }, firstRender);
+    await user.click(within(card).getByRole("button", { name: "More actions for Spring 2027 Brand ATS" }));
+    expect(await screen.findByRole("menuitem", { name: "View Orders" })).toHaveAttribute(
+      "href",
+      "/home/orders/all?lineListId=5",
+    );
+  });
+
   it("says so when a section is empty", async () => {
     catalogsApi([]);
     renderApp("/home");

@@ -1,0 +1,113 @@
+import {
+  defaultOrderSort,
+  type OrderListQuery,
+  orderListQuerySchema,
+  type OrderSort,
+  type OrderStatus,
+} from "@cm/contracts/orders";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useSearchParams } from "react-router";
+import type { OrderListHrefQuery } from "@/config/paths";
+
+/** The filters a person sets on an order list, kept in its URL so the list can be shared. */
+export interface OrderListFilters {
+  status?: OrderStatus;
+  /** Calendar dates, both included. */
+  from?: string;
+  to?: string;
+  organizationId?: number;
+  storeId?: number;
+  lineListId?: number;
+}
+
+export interface OrderListParams extends OrderListFilters {
+  q: string;
+  sort: OrderSort;
+  /** From 1. */
+  page: number;
+}
+
+type ParamName = keyof OrderListHrefQuery;
+export type OrderListParamsPatch = Partial<Record<ParamName, string | number | undefined>>;
+
+const shape = orderListQuerySchema.shape;
+
+/** A value the contract accepts, or undefined: a hand-edited URL cannot break the list. */
+function read<T>(
+  schema: { safeParse: (value: unknown) => { success: boolean; data?: T } },
+  raw: string | null,
+) {
+  if (raw === null || raw === "") return undefined;
+  const result = schema.safeParse(raw);
+  return result.success ? result.data : undefined;
+}
+
+function readParams(search: URLSearchParams): OrderListParams {
+  return {
+    status: read(shape.status, search.get("status")),
+    from: read(shape.from, search.get("from")),
+    to: read(shape.to, search.get("to")),
+    organizationId: read(shape.organizationId, search.get("organizationId")),
+    storeId: read(shape.storeId, search.get("storeId")),
+    lineListId: read(shape.lineListId, search.get("lineListId")),
+    q: read(shape.q, search.get("q")) ?? "",
+    sort: read(shape.sort, search.get("sort")) ?? defaultOrderSort,
+    page: read(shape.page, search.get("page")) ?? 1,
+  };
+}
+
+const filterNames = ["status", "from", "to", "organizationId", "storeId", "lineListId"] as const;
+
+/**
+ * An order list's filters, search, sort and page, read from and written to the URL's query.
+ * Any change but a page change goes back to the first page; defaults are left out of the URL.
+ */
+export function useOrderListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readParams(searchParams), [searchParams]);
+
+  // React Router's functional update reads the URL of the last render: two changes within one
+  // render (two fields at once) would lose the first. The latest URL asked for is kept here.
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [searchParams]);
+
+  const update = useCallback(
+    (patch: OrderListParamsPatch, options: { replace?: boolean } = {}) => {
+      const next = new URLSearchParams(requested.current ?? searchParams);
+      for (const [name, value] of Object.entries(patch)) {
+        const text = value === undefined ? "" : String(value).trim();
+        const isDefault =
+          text === "" || (name === "sort" && text === defaultOrderSort) || (name === "page" && text === "1");
+        if (isDefault) next.delete(name);
+        else next.set(name, text);
+      }
+      if (!("page" in patch)) next.delete("page");
+      requested.current = next;
+      setSearchParams(next, { replace: options.replace });
+    },
+    [searchParams, setSearchParams],
+  );
+
+  const activeFilters = filterNames.filter((name) => params[name] !== undefined).length;
+  const hasFilters = activeFilters > 0 || params.q !== "";
+
+  /** The URL's query as it stands, without the page: for a link to another list with the same filters. */
+  const hrefQuery = useMemo((): OrderListHrefQuery => {
+    const query: OrderListHrefQuery = {};
+    for (const name of [...filterNames, "q", "sort"] as const) {
+      const value = searchParams.get(name);
+      if (value) query[name] = value;
+    }
+    return query;
+  }, [searchParams]);
+
+  return { params, update, activeFilters, hasFilters, hrefQuery };
+}
+
+/** What the server is asked for: the URL's filters within the page's own scope, 10 a page. */
+export function toOrderListQuery(params: OrderListParams, scope: OrderListQuery): OrderListQuery {
+  const { q, ...rest } = params;
+  return { ...rest, ...(q ? { q } : {}), ...scope };
+}
