@@ -1,0 +1,89 @@
+import {
+  type OrderFormPreview,
+  type OrderFormPreviewInput,
+  orderFormMessages,
+  orderFormPreviewInputSchema,
+  orderFormPreviewSchema,
+} from "@cm/contracts/order-forms";
+import {
+  contentTypeForFileName,
+  type PresignUploadData,
+  presignUploadDataSchema,
+  type PresignUploadInput,
+  uploadMessages,
+} from "@cm/contracts/uploads";
+import { useMutation } from "@tanstack/react-query";
+import { ApiError, apiFetch, responseFailureMessage } from "@/lib/api-client";
+
+/**
+ * A filled order form goes the line lists' way (docs/uploads.md): presign, PUT to the presigned
+ * URL, then the processing step, which for a form is the preview. The upload feature's own calls
+ * are not imported (features stay apart); these are the same two requests with the form's purpose.
+ */
+
+function presignOrderForm(file: File, contentType: string, signal?: AbortSignal): Promise<PresignUploadData> {
+  const input: PresignUploadInput = {
+    purpose: "order-form",
+    fileKey: file.name,
+    fileType: file.type,
+    fileSize: file.size,
+    contentType,
+  };
+  return apiFetch("/api/uploads/get-presigned-upload-url", {
+    method: "POST",
+    body: input,
+    schema: presignUploadDataSchema,
+    signal,
+  });
+}
+
+/** The PUT carries no bearer token: the URL's signature is the authorization. */
+async function putOrderForm(presign: PresignUploadData, file: File, signal?: AbortSignal): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(presign.presignedUrl, {
+      method: presign.method,
+      headers: presign.headers,
+      body: file,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, uploadMessages.uploadUrlInvalid);
+  }
+  if (!response.ok) throw new ApiError(response.status, await responseFailureMessage(response));
+}
+
+/** `POST /api/orders/order-form/preview`: the stored form priced for the store; nothing is kept. */
+export function getOrderFormPreview(
+  input: OrderFormPreviewInput,
+  signal?: AbortSignal,
+): Promise<OrderFormPreview> {
+  return apiFetch("/api/orders/order-form/preview", {
+    method: "POST",
+    body: orderFormPreviewInputSchema.parse(input),
+    schema: orderFormPreviewSchema,
+    signal,
+  });
+}
+
+/** Uploads the form and answers its preview for the store. */
+export async function previewOrderForm(
+  { file, storeId }: { file: File; storeId: number },
+  signal?: AbortSignal,
+): Promise<OrderFormPreview> {
+  // A form is a workbook: anything else is refused here, without an upload.
+  const contentType = contentTypeForFileName(file.name);
+  if (contentType === null) throw new ApiError(0, orderFormMessages.notAnOrderForm);
+  const presign = await presignOrderForm(file, contentType, signal);
+  await putOrderForm(presign, file, signal);
+  return getOrderFormPreview({ fileKey: presign.fileKey, storeId }, signal);
+}
+
+/**
+ * The preview of a form for a store. A mutation, not a query: each call uploads the file anew
+ * (the server deletes it once read), and the answer belongs to that file and store only.
+ */
+export function useOrderFormPreview() {
+  return useMutation({ mutationFn: (input: { file: File; storeId: number }) => previewOrderForm(input) });
+}

@@ -1,0 +1,73 @@
+import { useCallback, useState } from "react";
+import type * as React from "react";
+import {
+  firstGridCell,
+  type GridCellMap,
+  type GridPosition,
+  hasGridCell,
+  nextGridCell,
+} from "@/features/orders/utils/order-grid-navigation";
+
+/** Frames to wait for a row scrolled into view to render before giving up on focusing it. */
+const focusAttempts = 6;
+
+function cellSelector({ row, col }: GridPosition): string {
+  return `[data-grid-row="${row}"][data-grid-col="${col}"]`;
+}
+
+/**
+ * Roving focus over a grid's quantity cells: the grid is one tab stop (the active cell, first
+ * cell until another is focused) and the keys of `nextGridCell` move between cells. Rows of a
+ * virtualised body may not be rendered yet: `scrollToRow` brings one into view before focusing.
+ */
+export function useOrderGridNavigation({
+  cells,
+  containerRef,
+  scrollToRow,
+}: {
+  cells: GridCellMap;
+  containerRef: React.RefObject<HTMLElement | null>;
+  scrollToRow?: (row: number) => void;
+}) {
+  const [focused, setFocused] = useState<GridPosition | null>(null);
+  const active = focused && hasGridCell(cells, focused) ? focused : firstGridCell(cells);
+
+  const focusCell = useCallback(
+    (target: GridPosition) => {
+      const find = () => containerRef.current?.querySelector<HTMLInputElement>(cellSelector(target));
+      const element = find();
+      if (element) {
+        element.focus();
+        return;
+      }
+      scrollToRow?.(target.row);
+      let attempts = 0;
+      const retry = () => {
+        const rendered = find();
+        if (rendered) rendered.focus();
+        else if ((attempts += 1) < focusAttempts) requestAnimationFrame(retry);
+      };
+      requestAnimationFrame(retry);
+    },
+    [containerRef, scrollToRow],
+  );
+
+  const onCellKeyDown = useCallback(
+    (event: React.KeyboardEvent<HTMLInputElement>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const row = Number(event.currentTarget.dataset.gridRow);
+      const col = Number(event.currentTarget.dataset.gridCol);
+      const target = nextGridCell(cells, { row, col }, event);
+      if (target === undefined) return;
+      event.preventDefault();
+      if (target) focusCell(target);
+    },
+    [cells, focusCell],
+  );
+
+  const onCellFocus = useCallback((row: number, col: number) => {
+    setFocused((current) => (current?.row === row && current.col === col ? current : { row, col }));
+  }, []);
+
+  return { active, onCellKeyDown, onCellFocus };
+}
