@@ -19,6 +19,13 @@ const routes = [
   "/home/catalog-segmentation/3",
   "/home/catalog-segmentation/1",
   "/home/orders",
+  "/home/orders/all",
+  "/home/orders/multibrand",
+  "/home/orders/catalog-type/open-stock",
+  "/home/orders/brand/1",
+  "/home/orders/new",
+  // The demo's orders start at 1 (twelve months of them, oldest first): the newest are still pending.
+  "/home/orders/1",
   "/home/organizations",
   "/home/organizations/create-customer",
   // The demo's first customer follows the internal organization (1); its Main Store is store 1.
