@@ -1,7 +1,7 @@
-import type { OrderStatus, OrderType } from "@cm/contracts/orders";
 import { orderLimits } from "@cm/contracts/orders";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
+import { orderListItemColumns, orderListItemJoins, type OrderListItemRow } from "./repository.ts";
 
 /**
  * The dashboard's SQL. Every figure is aggregated by the database over `orders` (one row per
@@ -105,52 +105,17 @@ export async function countInactiveAccounts(
   return row!;
 }
 
-export interface DashboardOrderRow {
-  id: number;
-  organizationId: number;
-  organizationName: string;
-  storeId: number;
-  storeName: string;
-  placedAt: Date | string;
-  orderType: OrderType;
-  status: OrderStatus;
-  multibrand: boolean;
-  brands: { id: number; name: string }[];
-  units: number;
-  totalWhs: string;
-  revision: number;
-}
-
 /** The newest counted orders placed within `month`, newest first (ties: the higher id first). */
 export async function listLastOrders(
   db: DbExecutor,
   month: string,
   timeZone: string,
   limit: number,
-): Promise<DashboardOrderRow[]> {
-  return rowsOf<DashboardOrderRow>(
+): Promise<OrderListItemRow[]> {
+  return rowsOf<OrderListItemRow>(
     await db.execute(sql`
-      select
-        o.id,
-        o.organization_id as "organizationId",
-        org.name as "organizationName",
-        o.store_id as "storeId",
-        s.name as "storeName",
-        o.placed_at as "placedAt",
-        o.order_type as "orderType",
-        o.status,
-        o.multibrand,
-        coalesce((
-          select json_agg(json_build_object('id', b.id, 'name', b.name) order by lower(b.name), b.id)
-          from order_brands ob join brands b on b.id = ob.brand_id
-          where ob.order_id = o.id
-        ), '[]'::json) as brands,
-        o.units,
-        ${money(sql`o.total_whs`)} as "totalWhs",
-        o.revision
-      from orders o
-      join organizations org on org.id = o.organization_id
-      join stores s on s.id = o.store_id
+      select ${orderListItemColumns}
+      from orders o ${orderListItemJoins}
       where ${counted}
         and o.placed_at >= ${monthStart(month, 0, timeZone)}
         and o.placed_at < ${monthStart(month, 1, timeZone)}

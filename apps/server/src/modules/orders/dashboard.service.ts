@@ -1,10 +1,8 @@
 import {
   changePercent,
-  formatOrderNumber,
   orderLimits,
   orderMessages,
   type OrderDashboard,
-  type OrderListItem,
   type OrderMonthlyTotals,
 } from "@cm/contracts/orders";
 import type { Database } from "../../db/client.ts";
@@ -16,8 +14,8 @@ import {
   listMostUnitsSold,
   listTopCustomers,
   readMonthStats,
-  type DashboardOrderRow,
 } from "./dashboard.repository.ts";
+import { toOrderListItem } from "./service.ts";
 
 /** The calendar month ("2027-03") that `now` falls in, in `timeZone`. */
 export function currentMonth(timeZone: string, now: Date = new Date()): string {
@@ -41,25 +39,6 @@ function assertCalendarMonth(month: string): void {
   if (Number(month.slice(0, 4)) < 1) {
     throw new InvalidError(undefined, { month: [orderMessages.monthBeforeYearOne] });
   }
-}
-
-function toOrderListItem(row: DashboardOrderRow): OrderListItem {
-  return {
-    id: row.id,
-    number: formatOrderNumber(row.id),
-    organizationId: row.organizationId,
-    organizationName: row.organizationName,
-    storeId: row.storeId,
-    storeName: row.storeName,
-    placedAt: new Date(row.placedAt).toISOString(),
-    orderType: row.orderType,
-    status: row.status,
-    multibrand: row.multibrand,
-    brands: row.brands,
-    units: row.units,
-    totalWhs: row.totalWhs,
-    _revision: row.revision,
-  };
 }
 
 function countStat(value: number, previous: number) {
