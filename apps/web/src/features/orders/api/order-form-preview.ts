@@ -13,12 +13,12 @@ import {
   uploadMessages,
 } from "@cm/contracts/uploads";
 import { useMutation } from "@tanstack/react-query";
-import { ApiError, apiFetch, responseFailureMessage } from "@/lib/api-client";
+import { ApiError, apiFetch } from "@/lib/api-client";
+import { putPresignedFile } from "@/lib/api/put-presigned-file";
 
 /**
  * A filled order form goes the line lists' way (docs/uploads.md): presign, PUT to the presigned
- * URL, then the processing step, which for a form is the preview. The upload feature's own calls
- * are not imported (features stay apart); these are the same two requests with the form's purpose.
+ * URL (the PUT is shared in `lib/api`), then the processing step, which for a form is the preview.
  */
 
 function presignOrderForm(file: File, contentType: string, signal?: AbortSignal): Promise<PresignUploadData> {
@@ -35,23 +35,6 @@ function presignOrderForm(file: File, contentType: string, signal?: AbortSignal)
     schema: presignUploadDataSchema,
     signal,
   });
-}
-
-/** The PUT carries no bearer token: the URL's signature is the authorization. */
-async function putOrderForm(presign: PresignUploadData, file: File, signal?: AbortSignal): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(presign.presignedUrl, {
-      method: presign.method,
-      headers: presign.headers,
-      body: file,
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, uploadMessages.uploadUrlInvalid);
-  }
-  if (!response.ok) throw new ApiError(response.status, await responseFailureMessage(response));
 }
 
 /** `POST /api/orders/order-form/preview`: the stored form priced for the store; nothing is kept. */
@@ -76,7 +59,7 @@ export async function previewOrderForm(
   const contentType = contentTypeForFileName(file.name);
   if (contentType === null) throw new ApiError(0, orderFormMessages.notAnOrderForm);
   const presign = await presignOrderForm(file, contentType, signal);
-  await putOrderForm(presign, file, signal);
+  await putPresignedFile(presign, file, { signal, networkFailure: uploadMessages.uploadUrlInvalid });
   return getOrderFormPreview({ fileKey: presign.fileKey, storeId }, signal);
 }
 

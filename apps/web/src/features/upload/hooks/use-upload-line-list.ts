@@ -6,7 +6,7 @@ import { previewKeys } from "@/lib/api/line-list-preview/preview-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
 import { getPresignedUploadUrl } from "@/features/upload/api/get-presigned-upload-url";
 import { processLineList } from "@/features/upload/api/process-line-list";
-import { putPresignedFile } from "@/features/upload/api/put-presigned-file";
+import { putPresignedFile } from "@/lib/api/put-presigned-file";
 import type { UploadDraft } from "@/features/upload/utils/upload-draft";
 import { presignInput, processInput, readyDraft } from "@/features/upload/utils/upload-request";
 
