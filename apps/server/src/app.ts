@@ -1,9 +1,10 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import type { Config } from "./env.ts";
+import { validatorCompiler } from "./lib/request-validation.ts";
 import { appConfigRoutes } from "./modules/app-config/routes.ts";
 import { authModule } from "./modules/auth/plugin.ts";
 import { brandRoutes } from "./modules/brands/routes.ts";

@@ -2,6 +2,8 @@
 export const genericMessages = {
   ok: "OK",
   wrongInput: "Wrong Input",
+  // PostgreSQL cannot store NUL in text, so no input may hold it (a field error, or the whole answer).
+  nulCharacter: "Text must not contain the NUL character.",
   serverError: "Something went wrong in the server.",
   notFound: "Not found",
   anErrorOccurred: "An error occurred",

@@ -36,17 +36,46 @@ export class InvalidError extends DomainError {
   }
 }
 
+/** The error and the ones below it: Drizzle wraps the driver's error in its own, in `cause`. */
+function* causeChain(error: unknown): Generator<Error & { code?: unknown; constraint?: unknown }> {
+  for (let current = error; current instanceof Error; current = current.cause) yield current;
+}
+
 const uniqueViolation = "23505";
 
 /**
  * True when a database write broke a unique constraint (optionally a named one), so a service
- * can turn a race it lost into its ConflictError instead of a 500. Drizzle wraps the driver's
- * error, hence the walk down `cause`.
+ * can turn a race it lost into its ConflictError instead of a 500.
  */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint: violated } = current as Error & { code?: unknown; constraint?: unknown };
+  for (const { code, constraint: violated } of causeChain(error)) {
     if (code === uniqueViolation) return constraint === undefined || violated === constraint;
   }
   return false;
+}
+
+/**
+ * character_not_in_repertoire (NUL in text) and untranslatable_character (`\u0000` in JSON):
+ * characters PostgreSQL cannot store, which only input can have brought.
+ */
+const invalidTextCodes: ReadonlySet<unknown> = new Set(["22021", "22P05"]);
+
+/**
+ * The answer to a database failure that is not a bug of ours, as the DomainError the error
+ * handlers send; undefined for any other failure. Validation already refuses NUL in requests; this
+ * covers text that reaches SQL by another way (a file's cells, a route without a schema).
+ */
+export function databaseFailureAnswer(error: unknown): DomainError | undefined {
+  for (const cause of causeChain(error)) {
+    if (invalidTextCodes.has(cause.code)) {
+      return withCause(new InvalidError(genericMessages.nulCharacter), error);
+    }
+  }
+  return undefined;
+}
+
+/** Keeps the driver's error under the answer, for the log. */
+function withCause(answer: DomainError, cause: unknown): DomainError {
+  answer.cause = cause;
+  return answer;
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { failure } from "./envelope.ts";
-import { DomainError } from "./errors.ts";
+import { databaseFailureAnswer, DomainError } from "./errors.ts";
 
 export interface ModuleMessages {
   /** The 400 answer's message for input that breaks the schema (the app's default is "Wrong Input"). */
@@ -40,8 +40,8 @@ export function validationFieldErrors(error: unknown): FieldErrors {
 /**
  * Some of the spec's services answer bad input and their own failures with their own messages
  * (SPEC.md section 8, e.g. Stores). Called inside a module's plugin, this answers those two cases
- * for the module's routes only; everything else (domain errors, Fastify's own 4xx) goes on to the
- * app's error handler unchanged.
+ * for the module's routes only; everything else (domain errors, Fastify's own 4xx, database
+ * failures the app answers as domain errors) goes on to the app's error handler unchanged.
  */
 export function useModuleMessages(app: FastifyInstance, messages: ModuleMessages): void {
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -50,7 +50,7 @@ export function useModuleMessages(app: FastifyInstance, messages: ModuleMessages
       request.log.info({ fieldErrors }, "request failed validation");
       return reply.code(400).send(failure(messages.invalidInput, fieldErrors));
     }
-    if (error instanceof DomainError || isClientError(error)) throw error;
+    if (error instanceof DomainError || isClientError(error) || databaseFailureAnswer(error)) throw error;
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send(failure(messages.serverError));
   });

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { failure } from "../lib/envelope.ts";
-import { DomainError } from "../lib/errors.ts";
+import { databaseFailureAnswer, DomainError } from "../lib/errors.ts";
 
 /** Issue paths as the web forms name their fields: `addresses.0.city`. */
 function addFieldError(errors: FieldErrors, path: string, message: string): void {
@@ -43,10 +43,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(failure(genericMessages.wrongInput, fieldErrors));
     }
 
-    if (error instanceof DomainError) {
-      if (error.status >= 500) request.log.error({ err: error }, "request failed");
-      else request.log.info({ status: error.status, reason: error.message }, "request refused");
-      return reply.code(error.status).send(failure(error.message, error.fieldErrors));
+    // A database failure that is no bug of ours (`databaseFailureAnswer`) is answered like the
+    // domain error it amounts to, whichever route ran into it.
+    const domainError = error instanceof DomainError ? error : databaseFailureAnswer(error);
+    if (domainError) {
+      if (domainError.status >= 500) request.log.error({ err: domainError }, "request failed");
+      else request.log.info({ status: domainError.status, reason: domainError.message }, "request refused");
+      return reply.code(domainError.status).send(failure(domainError.message, domainError.fieldErrors));
     }
 
     // Fastify's own 4xx (malformed JSON, unsupported content type, body too large): the caller's
