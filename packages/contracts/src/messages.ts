@@ -9,4 +9,6 @@ export const genericMessages = {
   anErrorOccurred: "An error occurred",
   // The spec names no text for a stale revision; this one tells the user what to do about it.
   staleRevision: "This record was changed by someone else. Reload it and try again.",
+  // The 503 when the database server went away mid-request (restart, failover, a backend ended).
+  databaseUnavailable: "The database is unavailable. Please try again in a moment.",
 } as const;

@@ -39,8 +39,8 @@ export interface OpenDatabaseOptions {
   /** A dumped PGlite data directory to start from (tests clone a migrated template this way). */
   pgliteLoadDataDir?: Blob;
   /**
-   * Told when an idle PostgreSQL connection fails (server restart, network). Without a listener
-   * the pool's "error" event would crash the process.
+   * Told when a PostgreSQL connection fails (server restart, network, a backend ended), idle in
+   * the pool or checked out by a transaction.
    */
   onConnectionError?: (error: Error) => void;
 }
@@ -53,7 +53,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: 10,
       connectionTimeoutMillis: 5000,
     });
-    pool.on("error", (error) => options.onConnectionError?.(error));
+    // An "error" event nobody listens to crashes the process. The pool listens to its idle
+    // clients only; a client a transaction has checked out emits on itself alone, so every client
+    // gets its own listener. The query in flight fails anyway (and its request with it), and the
+    // pool drops the broken client when it comes back.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onConnectionError?.(error));
+    });
+    // Idle clients' errors reach the pool too, already told through their own listener above.
+    pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     let closing: Promise<void> | undefined;
     return {

@@ -61,14 +61,52 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 const invalidTextCodes: ReadonlySet<unknown> = new Set(["22021", "22P05"]);
 
 /**
+ * The database server went away or cannot be reached (restart, failover, an administrator ending
+ * the backend): SQLSTATE class 08 and 57P01-03, Node's socket errors, and node-postgres's own
+ * errors, which carry no code, only their words.
+ */
+const connectionLostCodes: ReadonlySet<unknown> = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+const connectionLostMessages: ReadonlySet<string> = new Set([
+  "Connection terminated unexpectedly",
+  "Connection terminated due to connection timeout",
+  "Client has encountered a connection error and is not queryable",
+  "Client was closed and is not queryable",
+  "timeout exceeded when trying to connect",
+]);
+
+function isConnectionLost({ code, message }: Error & { code?: unknown }): boolean {
+  return (
+    connectionLostCodes.has(code) ||
+    (typeof code === "string" && code.startsWith("08")) ||
+    connectionLostMessages.has(message)
+  );
+}
+
+/**
  * The answer to a database failure that is not a bug of ours, as the DomainError the error
  * handlers send; undefined for any other failure. Validation already refuses NUL in requests; this
- * covers text that reaches SQL by another way (a file's cells, a route without a schema).
+ * covers text that reaches SQL by another way (a file's cells, a route without a schema). A lost
+ * connection is a 503: the database's passing state, not a bug, and the request may be tried again.
  */
 export function databaseFailureAnswer(error: unknown): DomainError | undefined {
   for (const cause of causeChain(error)) {
     if (invalidTextCodes.has(cause.code)) {
       return withCause(new InvalidError(genericMessages.nulCharacter), error);
+    }
+    if (isConnectionLost(cause)) {
+      return withCause(new DomainError(503, genericMessages.databaseUnavailable), error);
     }
   }
   return undefined;
