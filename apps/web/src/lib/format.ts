@@ -69,6 +69,15 @@ export function formatDateLong(value: DateInput): string {
   return formatCalendarDay(value, "MM/dd/yyyy");
 }
 
+/**
+ * The local calendar day of an instant (an ISO timestamp such as an order's `placedAt`), as
+ * MM/DD/YYYY, or as YYYY-MM-DD with `iso`: the day the user lived it, the same on every screen.
+ */
+export function formatInstantDate(value: string, { iso = false }: { iso?: boolean } = {}): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : formatDate(date, iso ? "yyyy-MM-dd" : "MM/dd/yyyy");
+}
+
 const usdFormatter = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /** US dollars with cents, e.g. 12.5 → "$12.50"; numeric strings (database decimals) are accepted. */

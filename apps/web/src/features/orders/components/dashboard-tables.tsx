@@ -14,7 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { paths } from "@/config/paths";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
 import { monthDateRange } from "@/features/orders/utils/dashboard-month";
-import { formatDateLong, formatMoney } from "@/lib/format";
+import { formatInstantDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 const linkClass =
@@ -124,7 +124,7 @@ export function DashboardLastOrders({
             {order.storeName}
           </TableCell>
           <TableCell className="px-4 tabular-nums">
-            <time dateTime={order.placedAt}>{formatDateLong(order.placedAt)}</time>
+            <time dateTime={order.placedAt}>{formatInstantDate(order.placedAt)}</time>
           </TableCell>
           <TableCell className="px-4">
             <OrderStatusBadge status={order.status} />

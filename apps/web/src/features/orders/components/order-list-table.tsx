@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
-import { formatDateLong, formatMoney } from "@/lib/format";
+import { formatInstantDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 type SortField = Exclude<OrderSort, `-${string}`>;
@@ -161,7 +161,7 @@ export function OrderListTable({
                     {order.storeName}
                   </TableCell>
                   <TableCell className="px-3 tabular-nums">
-                    <time dateTime={order.placedAt}>{formatDateLong(order.placedAt)}</time>
+                    <time dateTime={order.placedAt}>{formatInstantDate(order.placedAt)}</time>
                   </TableCell>
                   <TableCell className="max-w-56 truncate px-3" title={brands}>
                     {brands || "—"}

@@ -1,4 +1,5 @@
 import { type OrderListItem, orderStatusLabels, orderTypeLabels } from "@cm/contracts/orders";
+import { formatInstantDate } from "@/lib/format";
 
 /**
  * A spreadsheet reads a cell that starts with one of these as a formula (CSV injection), so such
@@ -31,8 +32,8 @@ export const ordersCsvHeader = [
 ] as const;
 
 /**
- * The orders as CSV, one row each. The placed date is the calendar day of the server's timestamp
- * (as the list shows it), the total stays the server's exact decimal so spreadsheets sum it.
+ * The orders as CSV, one row each. The placed date is the local calendar day of the order's
+ * timestamp (as the list shows it), the total stays the server's exact decimal so spreadsheets sum it.
  */
 export function ordersToCsv(orders: readonly OrderListItem[]): string {
   return toCsv([
@@ -41,7 +42,7 @@ export function ordersToCsv(orders: readonly OrderListItem[]): string {
       order.number,
       order.organizationName,
       order.storeName,
-      order.placedAt.slice(0, 10),
+      formatInstantDate(order.placedAt, { iso: true }),
       orderTypeLabels[order.orderType],
       orderStatusLabels[order.status],
       order.brands.map((brand) => brand.name).join(", "),
