@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { permissionSchema } from "./permissions.ts";
 
 /**
  * Sign-in: the OAuth client settings the SPA uses, the login-code form the /auth pages post to
@@ -103,5 +104,9 @@ export const sessionUserSchema = z.object({
   lastName: z.string(),
   type: z.enum(userTypeValues),
   status: z.string(),
+  /** The permissions of the user's role (issue 14), read at each request: a role change applies at once. */
+  permissions: z.array(permissionSchema),
+  /** The user's role, as the account page shows it. */
+  role: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

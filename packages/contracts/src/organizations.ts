@@ -44,6 +44,31 @@ export const organizationMessages = {
   addressSaved: "Address saved",
   addressSaveFailed: "Failed to save address",
   deleteNotAvailable: "Not available yet",
+  // Status and main contact on the edit page (issue 14), worded like the store's (SPEC.md section 8).
+  statusSectionTitle: "Status",
+  activeStatusDescription: "An active customer can order for its active stores.",
+  inactiveStatusDescription: "This customer is inactive and cannot order. Activate it to let it order again.",
+  deactivate: "Deactivate Customer",
+  deactivating: "Deactivating...",
+  activate: "Activate Customer",
+  activating: "Activating...",
+  deactivateConfirmTitle: (name: string) => `Deactivate ${name}?`,
+  deactivateConfirmDescription:
+    "An inactive customer cannot order: no order can be written for any of its stores. Its stores, users and orders stay, and you can activate it again at any time.",
+  statusUpdated: "Customer status updated successfully.",
+  statusUpdateFailed: "Failed to update customer status.",
+  mainContactSectionTitle: "Main contact",
+  mainContactDescription: "The person at the customer you deal with first; one of its active users.",
+  mainContactLabel: "Main contact",
+  mainContactPlaceholder: "Choose the main contact",
+  mainContactRequired: "Choose the main contact",
+  mainContactSave: "Save main contact",
+  // A current contact deactivated since: listed so the picker shows who is set, but not choosable.
+  inactiveMainContact: (label: string) => `${label} · Inactive`,
+  noActiveUsers: "This customer has no active users yet.",
+  usersLoadFailed: "The customer's users could not be loaded",
+  mainContactSaved: "Main contact saved",
+  mainContactSaveFailed: "Failed to save main contact",
 } as const;
 
 export const organizationNameSchema = z
@@ -143,6 +168,15 @@ export const changeOrganizationMainContactInputSchema = expectedRevisionSchema.e
   mainContactUserId: idSchema,
 });
 export type ChangeOrganizationMainContactInput = z.input<typeof changeOrganizationMainContactInputSchema>;
+
+/** The edit screen's main contact picker: what `change-main-contact-user` takes besides the ids. */
+export const organizationMainContactFormSchema = z.object({
+  mainContactUserId: z
+    .number(organizationMessages.mainContactRequired)
+    .int(organizationMessages.mainContactRequired)
+    .min(1, organizationMessages.mainContactRequired),
+});
+export type OrganizationMainContactFormValues = z.input<typeof organizationMainContactFormSchema>;
 
 /** The edit screen's name form. */
 export const organizationNameFormSchema = z.object({ name: organizationNameSchema });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { expectedRevisionSchema, revisionedSchema } from "./envelope.ts";
+import { permissionSchema, rolePermissionsSchema } from "./permissions.ts";
 
 /**
  * Roles (SPEC.md sections 3, 5 and 8, "Role"): listed, created from the People screen and
@@ -63,6 +64,8 @@ export const createRoleInputSchema = z.object({
   description: roleDescriptionSchema,
   type: z.enum(roleTypeValues, roleMessages.typeInvalid).default("internal"),
   status: z.enum(roleStatusValues, roleMessages.statusInvalid).default("active"),
+  /** Issue 14: what holders of the role may do; none by default. External roles hold none. */
+  permissions: rolePermissionsSchema.default([]),
 });
 export type CreateRoleInput = z.input<typeof createRoleInputSchema>;
 export type CreateRoleData = z.output<typeof createRoleInputSchema>;
@@ -73,6 +76,7 @@ export const updateRoleInputSchema = expectedRevisionSchema.extend({
   description: roleDescriptionSchema,
   type: z.enum(roleTypeValues, roleMessages.typeInvalid).optional(),
   status: z.enum(roleStatusValues, roleMessages.statusInvalid).optional(),
+  permissions: rolePermissionsSchema.optional(),
 });
 export type UpdateRoleInput = z.input<typeof updateRoleInputSchema>;
 
@@ -83,6 +87,9 @@ export const roleSchema = z
     description: z.string().nullable(),
     type: roleTypeSchema,
     status: roleStatusSchema,
+    permissions: z.array(permissionSchema),
+    /** How many users hold the role. */
+    userCount: z.number().int(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -42,11 +42,32 @@ export const userMessages = {
   organizationNotFound: "Organization not found",
   roleNotFound: "Role not found",
   externalInInternalOrganization: "External users cannot join the internal organization",
+  // Issue 14: staff may hold any active staff role (SPEC.md forced Admin).
+  staffRoleRequired: "Staff members need an active staff role",
   cannotDeactivateSelf: "You cannot deactivate your own account",
   created: "User created successfully",
   createFailed: "Failed to create user",
   updated: "User updated successfully",
   updateFailed: "Failed to update user",
+  // Deactivate and Reactivate (issue 14): the API guard locks a deactivated user out at their next request.
+  deactivate: "Deactivate",
+  deactivating: "Deactivating...",
+  reactivate: "Reactivate",
+  reactivating: "Reactivating...",
+  deactivateConfirmTitle: (name: string) => `Deactivate ${name}?`,
+  deactivateConfirmDescription: (name: string) =>
+    `${name} can no longer sign in, and a session already open ends at its next request. You can reactivate them at any time.`,
+  reactivateConfirmTitle: (name: string) => `Reactivate ${name}?`,
+  reactivateConfirmDescription: (name: string) => `${name} can sign in again with a login code.`,
+  deactivated: "User deactivated successfully",
+  reactivated: "User reactivated successfully",
+  deactivateFailed: "Failed to deactivate user",
+  reactivateFailed: "Failed to reactivate user",
+  deactivateSectionTitle: "Deactivate User",
+  reactivateSectionTitle: "Reactivate User",
+  activeStatusDescription: "An inactive user keeps their history but can no longer sign in.",
+  inactiveStatusDescription:
+    "This user is inactive and cannot sign in. Reactivate them to let them in again.",
   noPeople: "No people found",
   noTeamMembers: "No team members found",
 } as const;
@@ -91,8 +112,8 @@ const roleIdSchema = referenceSchema(userMessages.roleRequired);
 
 /**
  * `POST /api/users/create-with-organization-membership`: the Create New User form. Internal
- * users get the Admin role and the internal organization whatever `roleId` and
- * `organizationId` say; external users may not join the internal organization.
+ * users join the internal organization whatever `organizationId` says and hold an active staff
+ * role (issue 14; SPEC.md forced Admin); external users may not join the internal organization.
  */
 export const createUserWithMembershipInputSchema = z.object({
   email: emailSchema,
@@ -116,17 +137,28 @@ export const createUserInputSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
-/** `PUT /api/users`: the Editing User form and the account page; `status` deactivates or reactivates. */
+/**
+ * `PUT /api/users`: the Editing User form and the account page; `status` deactivates or
+ * reactivates, `roleId` gives another role (a staff member an active staff role).
+ */
 export const updateUserInputSchema = expectedRevisionSchema.extend({
   id: entityIdSchema,
   firstName: nameSchema(userMessages.firstNameRequired, userMessages.firstNameTooLong),
   lastName: nameSchema(userMessages.lastNameRequired, userMessages.lastNameTooLong),
   status: z.enum(userStatusValues, userMessages.statusInvalid).optional(),
+  roleId: roleIdSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
-/** The edit form's fields: what `PUT /api/users` takes besides the id and revision. */
-export const editUserFormSchema = updateUserInputSchema.pick({ firstName: true, lastName: true });
+/**
+ * The edit form's fields: what `PUT /api/users` takes besides the id and revision; the role only
+ * for staff (issue 14: a customer user's role is not chosen there).
+ */
+export const editUserFormSchema = updateUserInputSchema.pick({
+  firstName: true,
+  lastName: true,
+  roleId: true,
+});
 export type EditUserForm = z.input<typeof editUserFormSchema>;
 
 export const userSchema = z
