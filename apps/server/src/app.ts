@@ -12,6 +12,7 @@ import { catalogRoutes } from "./modules/catalogs/routes.ts";
 import { customersRoutes } from "./modules/customers/routes.ts";
 import { processLineListRoutes } from "./modules/file-processing/process-line-list.routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { historyRoutes } from "./modules/history/routes.ts";
 import { itemRoutes } from "./modules/items/routes.ts";
 import { lineListRoutes } from "./modules/line-lists/routes.ts";
 import { mailModule } from "./modules/mail/plugin.ts";
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(orderDashboardRoutes);
   await app.register(orderRoutes);
   await app.register(orderFormRoutes);
+  await app.register(historyRoutes);
 
   // ---- End of feature modules. ----
 

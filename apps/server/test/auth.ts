@@ -1,6 +1,8 @@
 import { authPaths, oidcClientId, oidcScopes } from "@cm/contracts/auth";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { importJWK, SignJWT } from "jose";
 import * as oauth from "oauth4webapi";
+import { loadAuthSecrets } from "../src/modules/auth/secrets.ts";
 import { outboxDir, readOutbox } from "../src/modules/mail/outbox.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -244,4 +246,29 @@ export async function signIn(
   const authorization = `Bearer ${tokens.access_token}`;
   cache.set(email.toLowerCase(), { authorization, expiresAt: Date.now() + (tokens.expires_in ?? 0) * 1000 });
   return { authorization };
+}
+
+/**
+ * Bearer headers of an access token for user `userId` as the authorization server would sign it,
+ * without the sign-in flow: for users the flow refuses (customers, inactive staff).
+ */
+export async function mintedAuthorization(
+  testApp: TestApp,
+  userId: number,
+): Promise<{ authorization: string }> {
+  const key = (await loadAuthSecrets(testApp.database.db)).signingKeys.keys[0]!;
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({
+    iss: `${testApp.config.PUBLIC_URL}/oidc`,
+    aud: `${testApp.config.PUBLIC_URL}/api`,
+    sub: String(userId),
+    client_id: oidcClientId,
+    scope: "api",
+    jti: `minted-${userId}-${now}`,
+    iat: now,
+    exp: now + 600,
+  })
+    .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: key.kid })
+    .sign(await importJWK(key, "ES256"));
+  return { authorization: `Bearer ${token}` };
 }

@@ -1,3 +1,4 @@
+import { permissionValues } from "@cm/contracts/permissions";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -44,10 +45,22 @@ export const roles = pgTable(
       .notNull()
       .default("internal"),
     status: text("status").notNull().default("active"),
+    /** What holders of the role may do (issue 14): names from the contracts' catalogue. */
+    permissions: text("permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...revision,
     ...timestamps,
   },
-  (table) => [uniqueIndex("roles_type_name_unique").on(table.type, sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex("roles_type_name_unique").on(table.type, sql`lower(${table.name})`),
+    // A new permission in the catalogue comes with a migration that widens this check.
+    check(
+      "roles_permissions_known",
+      sql`${table.permissions} <@ array[${sql.raw(permissionValues.map((value) => `'${value}'`).join(", "))}]::text[]`,
+    ),
+  ],
 );
 
 export const users = pgTable(
@@ -101,7 +114,11 @@ export const brands = pgTable(
   ],
 );
 
-/** Every write records who changed what, in the same transaction as the change. */
+/**
+ * The history (issue 14): every write records who changed what, in the same transaction as the
+ * change, in the shape of `historyEntrySchema` (lib/entity-write.ts writes it, modules/history
+ * reads it). Each index serves a filter of `GET /api/history`, newest first.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
@@ -109,11 +126,27 @@ export const auditEvents = pgTable(
     actorUserId: integer("actor_user_id"),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id").notNull(),
+    /** The entity as a person named it then: a deleted or renamed entity keeps its name here. */
+    entityLabel: text("entity_label").notNull().default(""),
     action: text("action").notNull(),
     beforeRevision: integer("before_revision"),
     afterRevision: integer("after_revision"),
+    /** `[{ field, before, after }]`: the fields the write changed. */
+    changes: jsonb("changes")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** What the fields do not say ("12 item(s) moved to Boutique Catalog"). */
+    summary: text("summary"),
+    /** Details for machines, not shown (an upload's id, the model codes a move named). */
     data: jsonb("data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("audit_events_entity_idx").on(table.entityType, table.entityId)],
+  // Ascending, scanned backwards for "newest first": the order (created_at desc, id desc) with
+  // PostgreSQL's default nulls placement is exactly the reverse of these.
+  (table) => [
+    index("audit_events_entity_idx").on(table.entityType, table.entityId, table.createdAt, table.id),
+    index("audit_events_type_created_idx").on(table.entityType, table.createdAt, table.id),
+    index("audit_events_actor_created_idx").on(table.actorUserId, table.createdAt, table.id),
+    index("audit_events_created_idx").on(table.createdAt, table.id),
+  ],
 );

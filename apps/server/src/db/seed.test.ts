@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import type { Database } from "./client.ts";
@@ -31,8 +32,13 @@ describe("seed", () => {
     const [organization] = await db.select().from(organizations);
     expect(organization).toMatchObject({ name: "Sole Distribution Inc.", type: "internal", revision: 1 });
 
-    const [role] = await db.select().from(roles);
-    expect(role).toMatchObject({ name: "Admin", type: "internal", status: "active" });
+    const [role] = await db.select().from(roles).orderBy(roles.id);
+    expect(role).toMatchObject({
+      name: "Admin",
+      type: "internal",
+      status: "active",
+      permissions: [...permissionValues],
+    });
 
     const [admin] = await db.select().from(users).where(eq(users.email, "boss@sole.example"));
     expect(admin).toMatchObject({
@@ -43,6 +49,18 @@ describe("seed", () => {
       organizationId: organization!.id,
       roleId: role!.id,
     });
+  });
+
+  it("creates the staff roles Sales, Catalog Team, Finance and Viewer with their permissions", async () => {
+    const seeded = await testApp.database.db.select().from(roles).orderBy(roles.id);
+    expect(seeded.map((role) => [role.name, role.type, role.status, role.permissions])).toEqual(
+      Object.entries(seededRolePermissions).map(([name, permissions]) => [
+        name,
+        "internal",
+        "active",
+        [...permissions],
+      ]),
+    );
   });
 
   it("creates brand category 1 and the brands, Crocs among them", async () => {
@@ -60,18 +78,21 @@ describe("seed", () => {
     expect(seeded.every((brand) => brand.categoryId === 1 && brand.status === "active")).toBe(true);
   });
 
-  it("records what it created as audit events by the system", async () => {
+  it("records what it created in the history, by the system", async () => {
     const events = await testApp.database.db.select().from(auditEvents);
     expect(events.map((event) => event.entityType).sort()).toEqual(
       [
         "organization",
-        "role",
+        ...Array(Object.keys(seededRolePermissions).length).fill("role"),
         "user",
-        ...Array(4).fill("brand_category"),
         ...Array(seededBrandNames.length).fill("brand"),
       ].sort(),
     );
     expect(events.every((event) => event.actorUserId === null && event.action === "create")).toBe(true);
+    expect(events.find((event) => event.entityType === "user")).toMatchObject({
+      entityLabel: "Admin User",
+      changes: expect.arrayContaining([{ field: "email", before: null, after: "boss@sole.example" }]),
+    });
   });
 
   it("changes nothing when it runs again, even twice at once", async () => {
@@ -90,5 +111,28 @@ describe("seed", () => {
     const internal = await db.select().from(organizations).where(eq(organizations.type, "internal"));
     expect(internal.map((organization) => organization.name)).toEqual(["Renamed Co."]);
     expect(await db.$count(users, eq(users.email, "second@sole.example"))).toBe(1);
+  });
+
+  it("gives the Admin role a permission it lacks, and leaves other roles' permissions alone", async () => {
+    const { db } = testApp.database;
+    await db
+      .update(roles)
+      .set({ permissions: ["catalogs.view"] })
+      .where(eq(roles.name, "Admin"));
+    await db.update(roles).set({ permissions: [] }).where(eq(roles.name, "Viewer"));
+    await seedDatabase(db, testApp.config);
+    const [admin] = await db.select().from(roles).where(eq(roles.name, "Admin"));
+    expect(admin).toMatchObject({ permissions: [...permissionValues], revision: 2 });
+    const [repair] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityType, "role"), eq(auditEvents.action, "update")));
+    expect(repair).toMatchObject({
+      actorUserId: null,
+      entityId: String(admin!.id),
+      changes: [{ field: "permissions", before: ["catalogs.view"], after: [...permissionValues] }],
+    });
+    const [viewer] = await db.select().from(roles).where(eq(roles.name, "Viewer"));
+    expect(viewer!.permissions).toEqual([]);
   });
 });

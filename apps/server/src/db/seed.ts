@@ -1,6 +1,11 @@
+import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../env.ts";
-import { recordAuditEvents, type AuditEventInput } from "../lib/audit.ts";
+import { recordCreated, updateEntity, type WriteContext } from "../lib/entity-write.ts";
+import { brandHistory } from "../modules/brands/service.ts";
+import { organizationHistory } from "../modules/organizations/service.ts";
+import { roleHistory } from "../modules/roles/history.ts";
+import { userHistory } from "../modules/users/history.ts";
 import type { Database } from "./client.ts";
 import { brandCategories, brands, organizations, roles, users } from "./schema.ts";
 
@@ -21,30 +26,32 @@ export const seededBrandNames = ["Crocs", "Pandora", "Skechers", "Hey Dude"] as 
 
 export const adminRoleName = "Admin";
 
+/** The staff roles a first start adds beside Admin (issue 14), with what they say of each. */
+const seededStaffRoles = [
+  { name: "Sales", description: "Sales reps: customers and their orders" },
+  { name: "Catalog Team", description: "Uploads line lists, sorts and publishes catalogs, keeps brands" },
+  { name: "Finance", description: "Reads customers, orders and the history of changes" },
+  { name: "Viewer", description: "Reads catalogs, customers, orders and people" },
+] as const;
+
 // Any fixed number works; it only has to be the same for every instance starting at once.
 const seedLockKey = 7_240_001;
 
 export type SeedConfig = Pick<Config, "ADMIN_EMAIL" | "COMPANY_NAME">;
 
 /**
- * Creates what a first start needs: the internal organization, the Admin role, the bootstrap
- * admin, the brand categories and the brands. Idempotent: existing rows are left as they are
- * (a renamed company or brand is not renamed back), so it runs on every start.
+ * Creates what a first start needs: the internal organization, the Admin role, the staff roles
+ * Sales, Catalog Team, Finance and Viewer, the bootstrap admin, the brand categories and the
+ * brands. Idempotent: existing rows are left as they are (a renamed company or brand is not
+ * renamed back, a role's permissions are not reset), so it runs on every start. The one repair:
+ * the Admin role gets any permission it lacks, since it holds every permission by definition.
  */
 export async function seedDatabase(db: Database, config: SeedConfig): Promise<void> {
   await db.transaction(async (tx) => {
     // Serialises instances that start together, so only one creates the internal organization.
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
-    const audit: AuditEventInput[] = [];
-    const created = (entityType: string, id: number | string, revision: number | null = 1) =>
-      audit.push({
-        actorUserId: null,
-        entityType,
-        entityId: id,
-        action: "create",
-        afterRevision: revision,
-        data: { source: "seed" },
-      });
+    // The system writes, not a person.
+    const bySystem: WriteContext = { actorUserId: null };
 
     let [organization] = await tx
       .select({ id: organizations.id })
@@ -53,23 +60,61 @@ export async function seedDatabase(db: Database, config: SeedConfig): Promise<vo
       .orderBy(organizations.id)
       .limit(1);
     if (!organization) {
-      [organization] = await tx
+      const [inserted] = await tx
         .insert(organizations)
         .values({ name: config.COMPANY_NAME, type: "internal" })
-        .returning({ id: organizations.id });
-      created("organization", organization!.id);
+        .returning();
+      await recordCreated(tx, organizationHistory, [inserted!], bySystem);
+      organization = inserted;
     }
 
+    const allPermissions = [...permissionValues];
     let [adminRole] = await tx
-      .select({ id: roles.id })
+      .select({ id: roles.id, permissions: roles.permissions })
       .from(roles)
       .where(and(eq(roles.type, "internal"), sql`lower(${roles.name}) = lower(${adminRoleName})`));
     if (!adminRole) {
-      [adminRole] = await tx
+      const [inserted] = await tx
         .insert(roles)
-        .values({ name: adminRoleName, type: "internal", description: "Full access for staff" })
-        .returning({ id: roles.id });
-      created("role", adminRole!.id);
+        .values({
+          name: adminRoleName,
+          type: "internal",
+          description: "Full access for staff",
+          permissions: allPermissions,
+        })
+        .returning();
+      await recordCreated(tx, roleHistory, [inserted!], bySystem);
+      adminRole = inserted;
+    } else if (!allPermissions.every((permission) => adminRole!.permissions.includes(permission))) {
+      // A permission added to the catalogue since the last start.
+      await updateEntity(tx, roleHistory, {
+        id: adminRole.id,
+        expectedRevision: undefined,
+        ...bySystem,
+        apply: () => ({ permissions: allPermissions }),
+      });
+    }
+
+    const existingStaffRoles = await tx
+      .select({ name: sql<string>`lower(${roles.name})` })
+      .from(roles)
+      .where(eq(roles.type, "internal"));
+    const existingRoleNames = new Set(existingStaffRoles.map((role) => role.name));
+    const missingStaffRoles = seededStaffRoles.filter(
+      (role) => !existingRoleNames.has(role.name.toLowerCase()),
+    );
+    if (missingStaffRoles.length > 0) {
+      const insertedRoles = await tx
+        .insert(roles)
+        .values(
+          missingStaffRoles.map((role) => ({
+            ...role,
+            type: "internal" as const,
+            permissions: [...(seededRolePermissions[role.name] ?? [])],
+          })),
+        )
+        .returning();
+      await recordCreated(tx, roleHistory, insertedRoles, bySystem);
     }
 
     const [existingAdmin] = await tx
@@ -88,17 +133,15 @@ export async function seedDatabase(db: Database, config: SeedConfig): Promise<vo
           organizationId: organization!.id,
           roleId: adminRole!.id,
         })
-        .returning({ id: users.id });
-      created("user", admin!.id);
+        .returning();
+      await recordCreated(tx, userHistory, [admin!], bySystem);
     }
 
-    const insertedCategories = await tx
+    // Categories are fixed reference data, not an entity of the history.
+    await tx
       .insert(brandCategories)
       .values([...seededBrandCategories])
-      .onConflictDoNothing()
-      .returning({ id: brandCategories.id });
-    // Categories have no revision column.
-    for (const category of insertedCategories) created("brand_category", category.id, null);
+      .onConflictDoNothing();
 
     // Inserting only the missing brands (rather than leaning on ON CONFLICT) keeps restarts from
     // consuming identity values.
@@ -118,10 +161,8 @@ export async function seedDatabase(db: Database, config: SeedConfig): Promise<vo
       const insertedBrands = await tx
         .insert(brands)
         .values(missingBrands.map((name) => ({ name, categoryId: 1 })))
-        .returning({ id: brands.id });
-      for (const brand of insertedBrands) created("brand", brand.id);
+        .returning();
+      await recordCreated(tx, brandHistory, insertedBrands, bySystem);
     }
-
-    await recordAuditEvents(tx, audit);
   });
 }

@@ -1,45 +1,52 @@
+import type { HistoryAction, HistoryChange, HistoryEntityType } from "@cm/contracts/history";
 import type { Tx } from "../db/client.ts";
 import { auditEvents } from "../db/schema.ts";
 
-export interface AuditEventInput {
+/**
+ * The history's storage: one row of `audit_events` per entry, in the shape of the contract's
+ * `historyEntrySchema`. Modules write through `lib/entity-write.ts`, which computes the changes;
+ * this file only inserts them.
+ */
+export interface HistoryEntryInput {
   /** The signed-in user who made the change; null for the system (seed, migrations, jobs). */
   actorUserId: number | null;
-  entityType: string;
-  entityId: string | number;
-  action: string;
+  entityType: HistoryEntityType;
+  entityId: number;
+  entityLabel: string;
+  action: HistoryAction;
+  changes: readonly HistoryChange[];
+  summary?: string | null;
   beforeRevision?: number | null;
   afterRevision?: number | null;
-  /** Anything worth keeping about the change, e.g. the fields that changed. */
-  data?: unknown;
+  /** Details for machines, never shown (an upload's id). */
+  details?: unknown;
+  /** When it happened, if not now: the demo seed writes the past. */
+  at?: Date;
 }
 
-/** Seven parameters a row: batches stay well under PostgreSQL's 65,535 parameters a statement. */
-const auditBatchSize = 5_000;
+/** Eleven parameters a row: batches stay well under PostgreSQL's 65,535 parameters a statement. */
+const historyBatchSize = 4_000;
 
 /**
- * Records who changed what. It takes a transaction, not the database, because the event must
- * commit or roll back together with the change it describes.
+ * Records entries of the history. It takes a transaction, not the database, because an entry
+ * must commit or roll back together with the change it describes.
  */
-export async function recordAuditEvents(tx: Tx, events: readonly AuditEventInput[]): Promise<void> {
-  for (let start = 0; start < events.length; start += auditBatchSize) {
-    await insertAuditRows(tx, events.slice(start, start + auditBatchSize));
+export async function recordHistory(tx: Tx, entries: readonly HistoryEntryInput[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += historyBatchSize) {
+    await tx.insert(auditEvents).values(
+      entries.slice(start, start + historyBatchSize).map((entry) => ({
+        actorUserId: entry.actorUserId,
+        entityType: entry.entityType,
+        entityId: String(entry.entityId),
+        entityLabel: entry.entityLabel,
+        action: entry.action,
+        changes: entry.changes,
+        summary: entry.summary ?? null,
+        beforeRevision: entry.beforeRevision ?? null,
+        afterRevision: entry.afterRevision ?? null,
+        data: entry.details ?? null,
+        ...(entry.at && { createdAt: entry.at }),
+      })),
+    );
   }
-}
-
-async function insertAuditRows(tx: Tx, events: readonly AuditEventInput[]): Promise<void> {
-  await tx.insert(auditEvents).values(
-    events.map((event) => ({
-      actorUserId: event.actorUserId,
-      entityType: event.entityType,
-      entityId: String(event.entityId),
-      action: event.action,
-      beforeRevision: event.beforeRevision ?? null,
-      afterRevision: event.afterRevision ?? null,
-      data: event.data ?? null,
-    })),
-  );
-}
-
-export async function recordAuditEvent(tx: Tx, event: AuditEventInput): Promise<void> {
-  await recordAuditEvents(tx, [event]);
 }

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { expectedRevisionSchema } from "@cm/contracts/envelope";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { auditEvents, brands } from "../db/schema.ts";
-import { recordAuditEvent } from "./audit.ts";
+import { brandHistory } from "../modules/brands/service.ts";
+import { updateEntity } from "./entity-write.ts";
 import { toRevisioned, written } from "./envelope.ts";
 import { ConflictError, NotFoundError } from "./errors.ts";
 import { readExpectedRevision, updateWithRevision } from "./revisions.ts";
@@ -24,7 +25,8 @@ describe("revisions", () => {
     const [crocs] = await testApp.database.db.select().from(brands).where(eq(brands.name, "Crocs"));
     brandId = crocs!.id;
 
-    // A write route shaped like the real ones: read the revision, update, audit, one transaction.
+    // A write route shaped like the real ones: read the revision, then lock, check, update and
+    // record the history in one transaction.
     // It lives outside /api so it needs no sign-in.
     testApp.app.withTypeProvider<ZodTypeProvider>().put(
       "/test-only/brands/:id",
@@ -36,23 +38,14 @@ describe("revisions", () => {
       },
       async (request) => {
         const expectedRevision = readExpectedRevision(request);
-        const result = await testApp.database.db.transaction(async (tx) => {
-          const update = await updateWithRevision(tx, brands, {
+        const result = await testApp.database.db.transaction((tx) =>
+          updateEntity(tx, brandHistory, {
             id: request.params.id,
             expectedRevision,
-            values: { description: request.body.description },
-            notFoundMessage: "Brand not found",
-          });
-          await recordAuditEvent(tx, {
             actorUserId: null,
-            entityType: "brand",
-            entityId: request.params.id,
-            action: "update",
-            beforeRevision: update.beforeRevision,
-            afterRevision: update.afterRevision,
-          });
-          return update;
-        });
+            apply: () => ({ description: request.body.description }),
+          }),
+        );
         return written(toRevisioned(result.row), { revision: result.afterRevision });
       },
     );

@@ -21,7 +21,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         version: "1.0.0",
       },
     },
-    transform: jsonSchemaTransform,
+    // Each operation names the permission its route declares (`x-permission`), so the document
+    // tells callers what they need and a test can walk it for routes that declare none.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const permission = input.route.config?.permission;
+      if (permission === undefined) return transformed;
+      return { ...transformed, schema: { ...transformed.schema, "x-permission": permission } };
+    },
   });
   // Its page loads only its own scripts and styles from our origin, so it runs under our CSP.
   await app.register(swaggerUi, { routePrefix: apiDocsPrefix });

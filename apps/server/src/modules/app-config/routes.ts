@@ -8,6 +8,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/config",
     {
+      config: { permission: "public" },
       schema: {
         summary: "Public app settings",
         tags: ["system"],

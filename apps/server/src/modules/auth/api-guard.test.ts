@@ -23,12 +23,14 @@ describe("API protection", () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    // A route of some later module: the guard must cover it without the module doing anything.
-    testApp.app.post("/api/widgets", async (request) => ({
+    // A route of some later module: the guard must cover it with nothing but its declaration.
+    testApp.app.post("/api/widgets", { config: { permission: "signed-in" } }, async (request) => ({
       success: true,
       message: "OK",
       data: { by: request.user?.id },
     }));
+    // One that forgot to declare what it needs: refused to everyone, the Admin too.
+    testApp.app.get("/api/forgotten", async () => ({ success: true, message: "OK", data: null }));
     signingKey = (await loadAuthSecrets(testApp.database.db)).signingKeys.keys[0]!;
     issuer = `${testApp.config.PUBLIC_URL}/oidc`;
     audience = `${testApp.config.PUBLIC_URL}/api`;
@@ -202,6 +204,13 @@ describe("API protection", () => {
     await testApp.database.db.update(users).set({ status: "inactive" }).where(eq(users.id, staff.id));
     const response = await testApp.app.inject({ method: "GET", url: "/api/me", headers });
     expect(response.statusCode).toBe(403);
+  });
+
+  it("refuses an API route that declares no permission, even to the Admin", async () => {
+    expect((await get("/api/forgotten")).statusCode).toBe(401);
+    const response = await get("/api/forgotten", `Bearer ${await mint()}`);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ success: false, message: authMessages.forbidden, data: null });
   });
 
   it("keeps answering 404 for API paths no route serves", async () => {

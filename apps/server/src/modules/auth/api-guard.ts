@@ -1,7 +1,9 @@
 import { authMessages, type SessionUser } from "@cm/contracts/auth";
+import { permissionMessages } from "@cm/contracts/permissions";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "../../lib/envelope.ts";
 import type { AccessTokenVerifier } from "./access-token.ts";
+import { missingPermission } from "./permissions.ts";
 import { canSignIn, findSessionUserById } from "./repository.ts";
 
 declare module "fastify" {
@@ -11,9 +13,12 @@ declare module "fastify" {
   }
 }
 
-/** The only `/api` paths open without a token: the SPA's settings before sign-in, and the API docs. */
-export function isPublicApiPath(pathname: string): boolean {
-  return pathname === "/api/config" || pathname === "/api/docs" || pathname.startsWith("/api/docs/");
+/**
+ * The API docs' pages and document, open without a token: their plugin adds its routes itself, so
+ * they cannot declare `permission: "public"` as every other open route does.
+ */
+function isApiDocsPath(pathname: string): boolean {
+  return pathname === "/api/docs" || pathname.startsWith("/api/docs/");
 }
 
 /** The API, and the file-processing functions (`/functions/...`), which need a token just the same. */
@@ -32,9 +37,12 @@ function refuse(reply: FastifyReply, status: 401 | 403, message: string, error?:
 }
 
 /**
- * One hook over the whole API, so a route cannot forget to require sign-in: every `/api` path
- * but the public ones needs a valid access token of an active internal user. It runs on
- * request, before any body is read. Routes find the user in `request.user`.
+ * One hook over the whole API, so a route cannot forget to require sign-in or its permission.
+ * Each route declares what it needs (`config.permission`, see permissions.ts); anything but
+ * "public" needs a valid access token of an active internal user, whose role's permissions are
+ * read at each request, so a role change applies at the next one. A route under /api (or
+ * /functions) that declares nothing is refused to everyone. It runs on request, before any body
+ * is read. Routes find the user in `request.user`.
  */
 export function registerApiGuard(app: FastifyInstance, verifyAccessToken: AccessTokenVerifier): void {
   app.decorateRequest("user", null);
@@ -42,11 +50,15 @@ export function registerApiGuard(app: FastifyInstance, verifyAccessToken: Access
     const route = request.routeOptions.url;
     // No route matched: the 404 answer serves no data (the API's paths are public in its docs).
     if (route === undefined) return;
-    // Both the path as sent and the route it matched must be public for a request to go unchecked.
-    const pathname = request.url.split("?", 1)[0] ?? "/";
-    const underApi = isApiPath(pathname) || isApiPath(route);
-    const open = isPublicApiPath(pathname) && isPublicApiPath(route);
-    if (!underApi || open) return;
+    const required = request.routeOptions.config.permission;
+    if (required === "public") return;
+    if (required === undefined) {
+      // Outside the API (the SPA, the authorization server's pages) nothing is declared or checked.
+      // Both the path as sent and the route it matched must be outside for a request to go unchecked.
+      const pathname = request.url.split("?", 1)[0] ?? "/";
+      if (!isApiPath(pathname) && !isApiPath(route)) return;
+      if (isApiDocsPath(pathname) && isApiDocsPath(route)) return;
+    }
 
     const token = bearerToken(request.headers.authorization);
     if (!token) return refuse(reply, 401, authMessages.unauthenticated);
@@ -64,6 +76,17 @@ export function registerApiGuard(app: FastifyInstance, verifyAccessToken: Access
     if (!canSignIn(user)) {
       request.log.info({ userId: user.id, type: user.type, status: user.status }, "API access refused");
       return refuse(reply, 403, authMessages.forbidden);
+    }
+    if (required === undefined) {
+      request.log.error({ route, method: request.method }, "route declares no permission: refused");
+      return refuse(reply, 403, authMessages.forbidden);
+    }
+    if (required !== "signed-in") {
+      const missing = missingPermission(user, required);
+      if (missing) {
+        request.log.info({ userId: user.id, route, permission: missing }, "permission missing");
+        return refuse(reply, 403, permissionMessages.missing(missing));
+      }
     }
     request.user = user;
   });

@@ -3,19 +3,19 @@ import {
   authPaths,
   loginEmailSchema,
   loginInteractionSchema,
-  oidcClientId,
   type LoginError,
 } from "@cm/contracts/auth";
 import { envelopeSchema } from "@cm/contracts/envelope";
+import { passkeyMessages, passkeyRequiredLoginError } from "@cm/contracts/passkeys";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
-import type { InteractionResults } from "oidc-provider";
 import { failure, ok } from "../../lib/envelope.ts";
 import type { LoginCodeService } from "./login-code.service.ts";
-import { apiScope, frontendBase, frontendLocationCookie, type OidcSettings } from "./oidc-provider.ts";
+import { currentLoginInteraction, finishLogin, type LoginInteraction } from "./login-interaction.ts";
+import { frontendBase, frontendLocationCookie, type OidcSettings } from "./oidc-provider.ts";
+import type { PasskeyService } from "./passkeys.service.ts";
 
 type AuthPage = typeof authPaths.start | typeof authPaths.code;
-type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
 
 function escapeHtml(value: string): string {
   return value
@@ -46,6 +46,8 @@ export interface LoginCodeRoutesOptions {
   provider: Provider;
   settings: OidcSettings;
   codes: LoginCodeService;
+  /** For a user with a passkey the right code is not enough (issue 14). */
+  passkeys: PasskeyService;
 }
 
 /**
@@ -54,20 +56,11 @@ export interface LoginCodeRoutesOptions {
  * is right, onwards to the authorization server, which sends the browser to the SPA with `code`
  * and `state`). The login interaction itself travels in the authorization server's cookie.
  */
-export function loginCodeRoutes({ provider, settings, codes }: LoginCodeRoutesOptions) {
-  async function currentInteraction(
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<Interaction | undefined> {
-    try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
-      return interaction.params.client_id === oidcClientId ? interaction : undefined;
-    } catch {
-      return undefined;
-    }
-  }
+export function loginCodeRoutes({ provider, settings, codes, passkeys }: LoginCodeRoutesOptions) {
+  const currentInteraction = (request: FastifyRequest, reply: FastifyReply) =>
+    currentLoginInteraction(provider, request, reply);
 
-  function frontendFor(request: FastifyRequest, interaction: Interaction | undefined): string {
+  function frontendFor(request: FastifyRequest, interaction: LoginInteraction | undefined): string {
     const remembered = request.cookies?.[frontendLocationCookie];
     let fromCookie: string | undefined;
     try {
@@ -78,33 +71,12 @@ export function loginCodeRoutes({ provider, settings, codes }: LoginCodeRoutesOp
     return frontendBase(settings, interaction?.params.redirect_uri as string | undefined, fromCookie);
   }
 
-  /**
-   * Completes the login interaction for `userId`. Our own client needs no consent screen, so the
-   * grant for what it asked is made here. Returns where the browser goes next.
-   */
-  async function finishLogin(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    interaction: Interaction,
-    userId: number,
-  ) {
-    const accountId = String(userId);
-    const grant = new provider.Grant({ accountId, clientId: oidcClientId });
-    const requested = new Set(String(interaction.params.scope ?? "").split(" "));
-    const oidcScopes = ["openid", "offline_access"].filter((scope) => requested.has(scope));
-    if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(" "));
-    if (requested.has(apiScope)) grant.addResourceScope(settings.apiResource, apiScope);
-    const outcome: InteractionResults = {
-      login: { accountId, amr: ["otp"], remember: false },
-      consent: { grantId: await grant.save() },
-    };
-    return provider.interactionResult(request.raw, reply.raw, outcome, { mergeWithLastSubmission: false });
-  }
-
   return async function loginCode(app: FastifyInstance): Promise<void> {
     app.get(
       authPaths.interaction,
       {
+        // The sign-in pages themselves: nobody is signed in yet.
+        config: { permission: "public" },
         schema: {
           summary: "Whether this browser has a sign-in in progress",
           description:
@@ -119,61 +91,83 @@ export function loginCodeRoutes({ provider, settings, codes }: LoginCodeRoutesOp
       },
     );
 
-    app.post(authPaths.codeForm, { schema: { hide: true } }, async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const interaction = await currentInteraction(request, reply);
-      const frontend = frontendFor(request, interaction);
-      const goTo = (page: AuthPage, query: Record<string, string | undefined>) =>
-        reply.redirect(pageUrl(frontend, page, query), 303);
-      const startOver = (error: LoginError, description: string) =>
-        goTo(authPaths.start, { error, error_description: description });
+    app.post(
+      authPaths.codeForm,
+      { config: { permission: "public" }, schema: { hide: true } },
+      async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const interaction = await currentInteraction(request, reply);
+        const frontend = frontendFor(request, interaction);
+        const goTo = (page: AuthPage, query: Record<string, string | undefined>) =>
+          reply.redirect(pageUrl(frontend, page, query), 303);
+        const startOver = (error: LoginError | typeof passkeyRequiredLoginError, description: string) =>
+          goTo(authPaths.start, { error, error_description: description });
 
-      if (!interaction) {
-        request.log.info("login form posted without a login interaction");
-        return startOver("login_expired", authMessages.loginExpired);
-      }
-      const parsedEmail = loginEmailSchema.safeParse(body.email);
-      if (!parsedEmail.success) {
-        return startOver(
-          "invalid_request",
-          parsedEmail.error.issues[0]?.message ?? authMessages.invalidRequest,
-        );
-      }
-      const email = parsedEmail.data;
-
-      if (body.action === "request") {
-        const result = await codes.requestCode({ email, ip: request.ip, interactionUid: interaction.uid });
-        if (result.outcome === "sent") return goTo(authPaths.code, { name: result.firstName, email });
-
-        const message = authMessages.rateLimited(result.retryAfterSeconds);
-        reply.code(429).header("retry-after", String(result.retryAfterSeconds));
-        if (prefersJson(request)) return failure(message);
-        // A browser shows a 429 page as it is; this one forwards to the SPA page with the message:
-        // the code page when the address still has a code to enter, else the e-mail form.
-        const target = result.hasUsableCode
-          ? pageUrl(frontend, authPaths.code, {
-              name: result.firstName,
-              email,
-              error: "rate_limited",
-              error_description: message,
-            })
-          : pageUrl(frontend, authPaths.start, { error: "rate_limited", error_description: message, email });
-        return reply.type("text/html; charset=utf-8").send(rateLimitedPage(message, target));
-      }
-
-      if (body.action === "verify") {
-        // A malformed code is simply a wrong one: it spends a try like any other.
-        const code = typeof body.code === "string" ? body.code.slice(0, 64) : "";
-        const result = await codes.verifyCode({ email, code, interactionUid: interaction.uid });
-        if (result.outcome === "incorrect") {
-          return goTo(authPaths.code, { name: result.firstName, email, error: "invalid_code" });
+        if (!interaction) {
+          request.log.info("login form posted without a login interaction");
+          return startOver("login_expired", authMessages.loginExpired);
         }
-        // Back to the authorization endpoint, which redirects to the SPA with `code` and `state`.
-        return reply.redirect(await finishLogin(request, reply, interaction, result.user.id), 303);
-      }
+        const parsedEmail = loginEmailSchema.safeParse(body.email);
+        if (!parsedEmail.success) {
+          return startOver(
+            "invalid_request",
+            parsedEmail.error.issues[0]?.message ?? authMessages.invalidRequest,
+          );
+        }
+        const email = parsedEmail.data;
 
-      return startOver("invalid_request", authMessages.invalidRequest);
-    });
+        if (body.action === "request") {
+          const result = await codes.requestCode({ email, ip: request.ip, interactionUid: interaction.uid });
+          if (result.outcome === "sent") return goTo(authPaths.code, { name: result.firstName, email });
+
+          const message = authMessages.rateLimited(result.retryAfterSeconds);
+          reply.code(429).header("retry-after", String(result.retryAfterSeconds));
+          if (prefersJson(request)) return failure(message);
+          // A browser shows a 429 page as it is; this one forwards to the SPA page with the message:
+          // the code page when the address still has a code to enter, else the e-mail form.
+          const target = result.hasUsableCode
+            ? pageUrl(frontend, authPaths.code, {
+                name: result.firstName,
+                email,
+                error: "rate_limited",
+                error_description: message,
+              })
+            : pageUrl(frontend, authPaths.start, {
+                error: "rate_limited",
+                error_description: message,
+                email,
+              });
+          return reply.type("text/html; charset=utf-8").send(rateLimitedPage(message, target));
+        }
+
+        if (body.action === "verify") {
+          // A malformed code is simply a wrong one: it spends a try like any other.
+          const code = typeof body.code === "string" ? body.code.slice(0, 64) : "";
+          const result = await codes.verifyCode({ email, code, interactionUid: interaction.uid });
+          if (result.outcome === "incorrect") {
+            return goTo(authPaths.code, { name: result.firstName, email, error: "invalid_code" });
+          }
+          // The code is spent either way; only the mailbox's owner learns that a passkey is needed.
+          if (await passkeys.hasPasskeys(result.user.id)) {
+            request.log.info({ userId: result.user.id }, "login code refused: the user has a passkey");
+            return startOver(passkeyRequiredLoginError, passkeyMessages.passkeyRequired);
+          }
+          // Back to the authorization endpoint, which redirects to the SPA with `code` and `state`.
+          const next = await finishLogin(
+            provider,
+            settings,
+            request,
+            reply,
+            interaction,
+            result.user.id,
+            "otp",
+          );
+          return reply.redirect(next, 303);
+        }
+
+        return startOver("invalid_request", authMessages.invalidRequest);
+      },
+    );
   };
 }

@@ -8,6 +8,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me",
     {
+      config: { permission: "signed-in" },
       schema: {
         summary: "The signed-in user",
         tags: ["auth"],

@@ -1,4 +1,5 @@
 import { authPaths, oidcClientId } from "@cm/contracts/auth";
+import { permissionValues } from "@cm/contracts/permissions";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import * as oauth from "oauth4webapi";
@@ -93,6 +94,8 @@ describe("authorization server", () => {
         lastName: "User",
         type: "internal",
         status: "active",
+        permissions: [...permissionValues],
+        role: { id: 1, name: "Admin" },
       },
     });
   });

@@ -31,7 +31,8 @@ export function oidcRoutes(provider: Provider, settings: OidcSettings) {
       await handle(raw, reply.raw);
     }
 
-    const options = { schema: { hide: true } };
+    // The authorization server's endpoints authenticate their callers themselves.
+    const options = { config: { permission: "public" }, schema: { hide: true } } as const;
     app.all(oidcMountPath, options, forward);
     app.all(`${oidcMountPath}/*`, options, forward);
   };

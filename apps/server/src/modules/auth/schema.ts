@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -77,5 +79,63 @@ export const loginCodeRequests = pgTable(
   (table) => [
     index("login_code_requests_address_idx").on(table.addressKey, table.requestedAt),
     index("login_code_requests_ip_idx").on(table.ipKey, table.requestedAt),
+  ],
+);
+
+/**
+ * WebAuthn credentials (passkeys) of staff members. The key is public: a database leak reveals no
+ * way to sign in. `counter` is the authenticator's signature counter (0 for synced passkeys,
+ * which do not count), kept to spot a cloned security key.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as authenticators send it back. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    backedUp: boolean("backed_up").notNull().default(false),
+    name: text("name").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revision: integer("revision").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("passkeys_credential_id_unique").on(table.credentialId),
+    index("passkeys_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * Outstanding WebAuthn challenges: single use (taken by a delete), short-lived, and in the
+ * database so the instance that checks the answer need not be the one that asked. A registration
+ * challenge belongs to a user, a sign-in challenge to a login interaction; each has at most one.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    challenge: text("challenge").notNull(),
+    purpose: text("purpose", { enum: ["registration", "authentication"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    interactionUid: text("interaction_uid"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("webauthn_challenges_challenge_unique").on(table.challenge),
+    index("webauthn_challenges_user_idx").on(table.userId),
+    index("webauthn_challenges_interaction_idx").on(table.interactionUid),
+    index("webauthn_challenges_expires_idx").on(table.expiresAt),
   ],
 );

@@ -1,10 +1,11 @@
 import { brandMessages } from "@cm/contracts/brands";
 import { genericMessages } from "@cm/contracts/messages";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, brands, lineLists, users } from "../../db/schema.ts";
+import { brands, lineLists, users } from "../../db/schema.ts";
 import { createLineList } from "../line-lists/service.ts";
 
 describe("brands API", () => {
@@ -22,12 +23,8 @@ describe("brands API", () => {
     const [row] = await testApp.database.db.select().from(brands).where(eq(brands.id, id));
     return row;
   };
-  const auditFor = (id: number) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, "brand"), eq(auditEvents.entityId, String(id))))
-      .orderBy(auditEvents.id);
+  /** The brand's history, oldest first. */
+  const historyFor = async (id: number) => (await historyOf(testApp, "brand", id)).reverse();
   const create = async (name: string, description?: string) => {
     const response = await api("POST", "/api/brands", { name, description });
     expect(response.statusCode, response.body).toBe(201);
@@ -104,7 +101,7 @@ describe("brands API", () => {
   });
 
   describe("POST /api/brands", () => {
-    it("creates an active brand of category 1 with the trimmed name, and audits it", async () => {
+    it("creates an active brand of category 1 with the trimmed name, and records it in the history", async () => {
       const response = await api("POST", "/api/brands", {
         name: "  Birkenstock  ",
         description: "  Sandals ",
@@ -131,13 +128,24 @@ describe("brands API", () => {
         status: "active",
         wholesaleFactor: "0.50",
       });
-      expect(await auditFor(body.data.id)).toEqual([
-        expect.objectContaining({
-          actorUserId: adminId,
+      expect(await historyFor(body.data.id)).toEqual([
+        {
+          id: expect.any(Number),
+          at: expect.any(String),
+          actor: { id: adminId, name: "Admin User" },
+          entityType: "brand",
+          entityId: body.data.id,
+          entityLabel: "Birkenstock",
           action: "create",
-          afterRevision: 1,
-          data: { name: "Birkenstock", description: "Sandals", wholesaleFactor: 0.5 },
-        }),
+          changes: [
+            { field: "name", before: null, after: "Birkenstock" },
+            { field: "description", before: null, after: "Sandals" },
+            { field: "categoryId", before: null, after: 1 },
+            { field: "status", before: null, after: "active" },
+            { field: "wholesaleFactor", before: null, after: 0.5 },
+          ],
+          summary: null,
+        },
       ]);
     });
 
@@ -178,9 +186,10 @@ describe("brands API", () => {
       expect(chosen.statusCode).toBe(201);
       expect(chosen.json().data.wholesaleFactor).toBe(0.35);
       expect(await brandRow(chosen.json().data.id)).toMatchObject({ wholesaleFactor: "0.35" });
-      expect(await auditFor(chosen.json().data.id)).toEqual([
+      expect(await historyFor(chosen.json().data.id)).toEqual([
         expect.objectContaining({
-          data: { name: "Chosen Factor", description: null, wholesaleFactor: 0.35 },
+          action: "create",
+          changes: expect.arrayContaining([{ field: "wholesaleFactor", before: null, after: 0.35 }]),
         }),
       ]);
       const listed = (await api("GET", "/api/brands")).json().data as { name: string }[];
@@ -251,7 +260,7 @@ describe("brands API", () => {
   });
 
   describe("PUT /api/brands/{brandId}", () => {
-    it("replaces name and description, bumps the revision and audits before and after", async () => {
+    it("replaces name and description, bumps the revision and records the changed fields before and after", async () => {
       const brand = await create("Teva", "Sport sandals");
       const response = await api("PUT", `/api/brands/${brand.id}`, {
         name: " Teva Outdoor ",
@@ -265,20 +274,20 @@ describe("brands API", () => {
         createdNewStream: false,
         data: { id: brand.id, name: "Teva Outdoor", description: null, wholesaleFactor: 0.5, _revision: 2 },
       });
-      const events = await auditFor(brand.id);
+      const events = await historyFor(brand.id);
+      expect(events.map((event) => event.action)).toEqual(["create", "update"]);
       expect(events.at(-1)).toMatchObject({
-        actorUserId: adminId,
+        actor: { id: adminId },
         action: "update",
-        beforeRevision: 1,
-        afterRevision: 2,
-        data: {
-          before: { name: "Teva", description: "Sport sandals", wholesaleFactor: 0.5 },
-          after: { name: "Teva Outdoor", description: null, wholesaleFactor: 0.5 },
-        },
+        entityLabel: "Teva Outdoor",
+        changes: [
+          { field: "name", before: "Teva", after: "Teva Outdoor" },
+          { field: "description", before: "Sport sandals", after: null },
+        ],
       });
     });
 
-    it("changes the wholesale factor, audits it, and keeps it when a client does not send it", async () => {
+    it("changes the wholesale factor, records it, and keeps it when a client does not send it", async () => {
       const brand = await create("Factor Shoes");
       const changed = await api("PUT", `/api/brands/${brand.id}`, {
         name: "Factor Shoes",
@@ -287,12 +296,9 @@ describe("brands API", () => {
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().data).toMatchObject({ wholesaleFactor: 0.35, _revision: 2 });
-      expect((await auditFor(brand.id)).at(-1)).toMatchObject({
+      expect((await historyFor(brand.id)).at(-1)).toMatchObject({
         action: "update",
-        data: {
-          before: { name: "Factor Shoes", description: null, wholesaleFactor: 0.5 },
-          after: { name: "Factor Shoes", description: null, wholesaleFactor: 0.35 },
-        },
+        changes: [{ field: "wholesaleFactor", before: 0.5, after: 0.35 }],
       });
 
       const renamed = await api("PUT", `/api/brands/${brand.id}`, { name: "Factor Footwear" });
@@ -325,19 +331,24 @@ describe("brands API", () => {
       expect(recased.statusCode).toBe(200);
       expect(recased.json().data.name).toBe("KEEN");
 
+      // Refused on the locked row, after the revision check: the transaction leaves no entry.
+      const entries = await historyRowCount(testApp);
       const taken = await api("PUT", `/api/brands/${brand.id}`, { name: "pandora" });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().message).toBe(brandMessages.alreadyExists);
       expect((await brandRow(brand.id))!.name).toBe("KEEN");
+      expect(await historyRowCount(testApp)).toBe(entries);
     });
 
     it("validates the name as on creation", async () => {
       const brand = await create("Merrell");
+      const entries = await historyRowCount(testApp);
       const blank = await api("PUT", `/api/brands/${brand.id}`, { name: " " });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().data).toEqual({ name: [brandMessages.nameRequired] });
       const tooLong = await api("PUT", `/api/brands/${brand.id}`, { name: "z".repeat(101) });
       expect(tooLong.json().data).toEqual({ name: [brandMessages.nameTooLong] });
+      expect(await historyRowCount(testApp)).toBe(entries);
     });
 
     it("answers 404 for a brand that does not exist", async () => {
@@ -356,6 +367,7 @@ describe("brands API", () => {
         { "if-match": '"1"' },
       );
       expect(current.statusCode).toBe(200);
+      const entries = await historyRowCount(testApp);
 
       const staleHeader = await api(
         "PUT",
@@ -371,6 +383,7 @@ describe("brands API", () => {
       });
       expect(staleBody.statusCode).toBe(409);
       expect(await brandRow(brand.id)).toMatchObject({ name: "Vans Classic", revision: 2 });
+      expect(await historyRowCount(testApp)).toBe(entries);
 
       const fresh = await api("PUT", `/api/brands/${brand.id}`, {
         name: "Vans Off The Wall",
@@ -382,7 +395,7 @@ describe("brands API", () => {
   });
 
   describe("DELETE /api/brands/{brandId}", () => {
-    it("deletes a brand without line lists and audits it", async () => {
+    it("deletes a brand without line lists and records it under the name it had", async () => {
       const brand = await create("Short Lived");
       const response = await api("DELETE", `/api/brands/${brand.id}`);
       expect(response.statusCode).toBe(200);
@@ -392,10 +405,11 @@ describe("brands API", () => {
         data: { id: brand.id, name: "Short Lived" },
       });
       expect(await brandRow(brand.id)).toBeUndefined();
-      expect((await auditFor(brand.id)).at(-1)).toMatchObject({
+      expect((await historyFor(brand.id)).at(-1)).toMatchObject({
         action: "delete",
-        actorUserId: adminId,
-        beforeRevision: 1,
+        actor: { id: adminId },
+        entityLabel: "Short Lived",
+        changes: expect.arrayContaining([{ field: "name", before: "Short Lived", after: null }]),
       });
       expect((await api("GET", "/api/brands")).json().data).not.toContainEqual(
         expect.objectContaining({ id: brand.id }),
@@ -430,7 +444,7 @@ describe("brands API", () => {
         expect(response.json()).toEqual({ success: false, message: brandMessages.hasLineLists, data: null });
         expect(await brandRow(brand.id), stage).toBeDefined();
         expect(await db.$count(lineLists, eq(lineLists.id, lineList.id))).toBe(1);
-        expect((await auditFor(brand.id)).map((event) => event.action)).not.toContain("delete");
+        expect((await historyFor(brand.id)).map((event) => event.action)).not.toContain("delete");
       }
     });
 

@@ -11,11 +11,6 @@ export async function findBrands(db: DbExecutor, orderDir: "asc" | "desc"): Prom
   return db.select().from(brands).orderBy(direction(lowerName), direction(brands.id));
 }
 
-export async function findBrandById(db: DbExecutor, id: number): Promise<BrandRow | undefined> {
-  const [row] = await db.select().from(brands).where(eq(brands.id, id));
-  return row;
-}
-
 /** Whether another brand already has this name, in any letter case. */
 export async function brandNameTaken(db: DbExecutor, name: string, exceptId?: number): Promise<boolean> {
   const sameName = eq(lowerName, name.toLowerCase());
@@ -32,16 +27,6 @@ export async function insertBrand(tx: DbExecutor, values: typeof brands.$inferIn
   return row!;
 }
 
-/** Locks the brand for the rest of the transaction, so no line list can be added to it meanwhile. */
-export async function lockBrand(tx: DbExecutor, id: number): Promise<BrandRow | undefined> {
-  const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for("update");
-  return row;
-}
-
-export async function deleteBrandRow(tx: DbExecutor, id: number): Promise<void> {
-  await tx.delete(brands).where(eq(brands.id, id));
-}
-
 /** Which of these brand ids name existing brands. */
 export async function findExistingBrandIds(
   db: DbExecutor,
@@ -53,4 +38,26 @@ export async function findExistingBrandIds(
     .from(brands)
     .where(inArray(brands.id, [...new Set(brandIds)]));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Brand by exact name, in any letter case. */
+export async function findBrandByName(
+  db: DbExecutor,
+  name: string,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(sql`lower(${brands.name}) = ${name.trim().toLowerCase()}`)
+    .orderBy(brands.id)
+    .limit(1);
+  return row;
+}
+
+export async function findBrandNameById(
+  db: DbExecutor,
+  id: number,
+): Promise<{ id: number; name: string } | undefined> {
+  const [row] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, id));
+  return row;
 }

@@ -22,6 +22,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/brands",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "Brands",
         description: "Every brand, ordered by name (case-insensitive).",
@@ -36,6 +37,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/brands",
     {
+      config: { permission: "brands.manage" },
       schema: {
         summary: "Create a brand",
         description:
@@ -55,6 +57,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/brands/:brandId",
     {
+      config: { permission: "brands.manage" },
       schema: {
         summary: "Update a brand",
         description:
@@ -81,6 +84,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/brands/:brandId",
     {
+      config: { permission: "brands.manage" },
       schema: {
         summary: "Delete a brand",
         description:

@@ -5,23 +5,13 @@ import {
   type brandInputSchema,
   type brandUpdateSchema,
 } from "@cm/contracts/brands";
-import { genericMessages } from "@cm/contracts/messages";
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { brands } from "../../db/schema.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
-import { ConflictError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
+import { defineHistoryEntity, deleteEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
+import { ConflictError, isUniqueViolation } from "../../lib/errors.ts";
 import { countBrandLineLists } from "../line-lists/repository.ts";
 import { brandHasProducts } from "../products/repository.ts";
-import {
-  brandNameTaken,
-  deleteBrandRow,
-  findBrandById,
-  findBrands,
-  insertBrand,
-  lockBrand,
-  type BrandRow,
-} from "./repository.ts";
+import { brandNameTaken, findBrands, insertBrand, type BrandRow } from "./repository.ts";
 
 export type BrandInput = z.output<typeof brandInputSchema>;
 /** Without a wholesale factor the brand keeps its own. */
@@ -50,6 +40,17 @@ export function toBrand(row: BrandRow): Brand {
     _revision: row.revision,
   };
 }
+
+/** What the history names and compares of a brand: its fields as the API shows them. */
+export const brandHistory = defineHistoryEntity({
+  type: "brand",
+  table: brands,
+  notFoundMessage: brandMessages.notFound,
+  describe: (_tx, row) => {
+    const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, _revision, ...fields } = toBrand(row);
+    return { label: row.name, fields };
+  },
+});
 
 const foreignKeyViolation = "23503";
 
@@ -85,18 +86,7 @@ export async function createBrand(db: Database, input: BrandInput, actorUserId: 
         status: "active",
         wholesaleFactor: toWholesaleFactorColumn(input.wholesaleFactor),
       });
-      await recordAuditEvent(tx, {
-        actorUserId,
-        entityType: "brand",
-        entityId: row.id,
-        action: "create",
-        afterRevision: row.revision,
-        data: {
-          name: row.name,
-          description: row.description,
-          wholesaleFactor: toWholesaleFactor(row.wholesaleFactor),
-        },
-      });
+      await recordCreated(tx, brandHistory, [row], { actorUserId });
       return toBrand(row);
     }),
   );
@@ -111,50 +101,33 @@ export async function updateBrand(
 ): Promise<Brand> {
   return guardNameRace(() =>
     db.transaction(async (tx) => {
-      const before = await findBrandById(tx, brandId);
-      if (!before) throw new NotFoundError(brandMessages.notFound);
-      if (await brandNameTaken(tx, input.name, brandId)) throw new ConflictError(brandMessages.alreadyExists);
-      const update = await updateWithRevision(tx, brands, {
+      const { row } = await updateEntity(tx, brandHistory, {
         id: brandId,
         expectedRevision,
-        values: {
-          name: input.name,
-          description: input.description ?? null,
-          categoryId: input.categoryId,
-          ...(input.wholesaleFactor !== undefined && {
-            wholesaleFactor: toWholesaleFactorColumn(input.wholesaleFactor),
-          }),
-        },
-        notFoundMessage: brandMessages.notFound,
-      });
-      await recordAuditEvent(tx, {
         actorUserId,
-        entityType: "brand",
-        entityId: brandId,
-        action: "update",
-        beforeRevision: update.beforeRevision,
-        afterRevision: update.afterRevision,
-        data: {
-          before: {
-            name: before.name,
-            description: before.description,
-            wholesaleFactor: toWholesaleFactor(before.wholesaleFactor),
-          },
-          after: {
-            name: update.row.name,
-            description: update.row.description,
-            wholesaleFactor: toWholesaleFactor(update.row.wholesaleFactor),
-          },
+        apply: async () => {
+          if (await brandNameTaken(tx, input.name, brandId)) {
+            throw new ConflictError(brandMessages.alreadyExists);
+          }
+          return {
+            name: input.name,
+            description: input.description ?? null,
+            categoryId: input.categoryId,
+            ...(input.wholesaleFactor !== undefined && {
+              wholesaleFactor: toWholesaleFactorColumn(input.wholesaleFactor),
+            }),
+          };
         },
       });
-      return toBrand(update.row);
+      return toBrand(row);
     }),
   );
 }
 
 /**
  * Deletes a brand that has no line lists (and so no products). A brand with line lists keeps
- * them: the delete is refused and nothing changes.
+ * them: the delete is refused and nothing changes. The lock keeps a line list from being added
+ * to it meanwhile.
  */
 export async function deleteBrand(
   db: Database,
@@ -164,22 +137,15 @@ export async function deleteBrand(
 ): Promise<Brand> {
   try {
     return await db.transaction(async (tx) => {
-      const row = await lockBrand(tx, brandId);
-      if (!row) throw new NotFoundError(brandMessages.notFound);
-      if (expectedRevision !== undefined && row.revision !== expectedRevision) {
-        throw new ConflictError(genericMessages.staleRevision);
-      }
-      if ((await countBrandLineLists(tx, brandId)) > 0 || (await brandHasProducts(tx, brandId))) {
-        throw new ConflictError(brandMessages.hasLineLists);
-      }
-      await deleteBrandRow(tx, brandId);
-      await recordAuditEvent(tx, {
+      const row = await deleteEntity(tx, brandHistory, {
+        id: brandId,
+        expectedRevision,
         actorUserId,
-        entityType: "brand",
-        entityId: brandId,
-        action: "delete",
-        beforeRevision: row.revision,
-        data: { name: row.name },
+        check: async () => {
+          if ((await countBrandLineLists(tx, brandId)) > 0 || (await brandHasProducts(tx, brandId))) {
+            throw new ConflictError(brandMessages.hasLineLists);
+          }
+        },
       });
       return toBrand(row);
     });

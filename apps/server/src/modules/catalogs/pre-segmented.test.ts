@@ -5,12 +5,11 @@ import {
 } from "@cm/contracts/catalog-segmentation";
 import { lineListFormatMessages } from "@cm/contracts/line-list-format";
 import { genericMessages } from "@cm/contracts/messages";
-import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents } from "../../db/schema.ts";
 import { modelCode, segmentationKit, type SegmentationKit } from "./segmentation-test-kit.ts";
 
 const csvType = segmentationFileContentTypes.csv;
@@ -95,11 +94,11 @@ describe("POST /api/crocs/catalogs/pre-segmented", () => {
       expect(again.statusCode).toBe(200);
       expect(again.json().data).toEqual(response.json().data);
       expect(Object.fromEntries(await kit.placements(id))).toEqual(expected);
-      const events = await testApp.database.db
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.entityId, String(id)), eq(auditEvents.action, "catalogs.pre_segment")));
-      expect(events).toHaveLength(1);
+      // One entry for the file, none for sending it again.
+      const events = (await historyOf(testApp, "line-list", id)).filter((entry) => entry.action === "move");
+      expect(events).toEqual([
+        expect.objectContaining({ summary: "3 item(s) placed from a segmentation file" }),
+      ]);
     });
   }
 

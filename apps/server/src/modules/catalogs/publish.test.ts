@@ -1,10 +1,11 @@
 import { catalogMessages } from "@cm/contracts/catalogs";
 import { genericMessages } from "@cm/contracts/messages";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, brands, lineLists, users } from "../../db/schema.ts";
+import { brands, lineLists, users } from "../../db/schema.ts";
 import { createLineList } from "../line-lists/service.ts";
 
 describe("POST /api/crocs/catalogs/publish", () => {
@@ -20,17 +21,8 @@ describe("POST /api/crocs/catalogs/publish", () => {
     const [lineList] = await testApp.database.db.select().from(lineLists).where(eq(lineLists.id, id));
     return lineList!;
   };
-  const publishEvents = (id: number) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entityType, "line_list"),
-          eq(auditEvents.entityId, String(id)),
-          eq(auditEvents.action, "publish"),
-        ),
-      );
+  const publishEvents = async (id: number) =>
+    (await historyOf(testApp, "line-list", id)).filter((entry) => entry.action === "publish");
   const newLineList = (name: string, brandId = crocsId, stage: "saved" | "preview" = "saved") =>
     createLineList(
       testApp.database.db,
@@ -75,7 +67,7 @@ describe("POST /api/crocs/catalogs/publish", () => {
       lineListId = (await newLineList(`by-id-${Date.now()}`)).id;
     });
 
-    it("sets published to 1 for good, bumps the revision and audits it", async () => {
+    it("sets published to 1 for good, bumps the revision and records the publication", async () => {
       const response = await publish({ lineListId });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -91,7 +83,11 @@ describe("POST /api/crocs/catalogs/publish", () => {
         publishedAt: expect.any(Date),
       });
       expect(await publishEvents(lineListId)).toEqual([
-        expect.objectContaining({ actorUserId: adminId, beforeRevision: 1, afterRevision: 2 }),
+        expect.objectContaining({
+          actor: { id: adminId, name: "Admin User" },
+          entityLabel: expect.stringMatching(/^Crocs by-id-/),
+          changes: [{ field: "published", before: 0, after: 1 }],
+        }),
       ]);
     });
 

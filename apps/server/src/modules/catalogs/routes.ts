@@ -95,6 +95,7 @@ const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     preSegmentedPath,
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Place items from a segmentation file",
         description: `The body is the file itself, sent as \`${segmentationFileContentTypes.csv}\` or \`${segmentationFileContentTypes.xlsx}\` (at most ${segmentationLimits.maxSegmentationFileBytes / 1024 / 1024} MB; larger is 413, another content type 415). Its first sheet (or the CSV) has a header row naming the columns "Model Code" and "Catalog Type" (matched ignoring case, spaces, dashes and underscores; other columns are ignored), then one row per item and catalog: a model code of the line list and athletic, boutique, crocs or unsorted (any case). Blank rows are skipped. Every item the file names is then in exactly the catalogs its rows list ("unsorted" alone takes it out of all of them); items it does not name stay where they are. Any bad row (unknown model code or type, a blank cell) refuses the whole file with 400, \`data.errors\` listing the first ${segmentationLimits.maxSegmentationErrors} as {row, column, message} and \`data.errorCount\`, and nothing changes. 404 "Catalog or line list not found" for an unknown line list. One transaction; the answer is as for move-items.`,
@@ -158,6 +159,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/crocs/catalogs/populated/:lineListId",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "A line list's catalogs with their items",
         description:
@@ -177,6 +179,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/crocs/catalogs/latest",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "The current line list's catalogs",
         description:
@@ -191,6 +194,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/catalogs/create",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Create a line list's catalogs",
         description:
@@ -225,6 +229,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       "/api/crocs/catalogs/add-items",
       {
+        config: { permission: "catalogs.manage" },
         bodyLimit: placementBodyLimit,
         schema: {
           summary: "Add items to catalogs",
@@ -244,6 +249,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       "/api/crocs/catalogs/add-items-to",
       {
+        config: { permission: "catalogs.manage" },
         bodyLimit: placementBodyLimit,
         schema: {
           summary: "Add many items from one place to one catalog",
@@ -261,6 +267,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/catalogs/copy-items",
     {
+      config: { permission: "catalogs.manage" },
       bodyLimit: placementBodyLimit,
       schema: {
         summary: "Copy items to catalogs",
@@ -280,6 +287,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/catalogs/copy-items-to",
     {
+      config: { permission: "catalogs.manage" },
       bodyLimit: placementBodyLimit,
       schema: {
         summary: "Copy many items from one place to one catalog",
@@ -295,6 +303,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/catalogs/move-items",
     {
+      config: { permission: "catalogs.manage" },
       bodyLimit: placementBodyLimit,
       schema: {
         summary: "Move items between catalogs",
@@ -314,6 +323,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/crocs/catalogs/remove-items",
     {
+      config: { permission: "catalogs.manage" },
       bodyLimit: placementBodyLimit,
       schema: {
         summary: "Remove items from a catalog",
@@ -329,6 +339,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/catalogs/save",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Save a line list's catalogs",
         description:
@@ -353,6 +364,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/catalogs/publish",
     {
+      config: { permission: "catalogs.publish" },
       schema: {
         summary: "Publish a line list's catalogs",
         description:

@@ -8,9 +8,11 @@ import { catalogMessages } from "@cm/contracts/catalogs";
 import { genericMessages } from "@cm/contracts/messages";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HistoryAction } from "@cm/contracts/history";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, brands, catalogs, lineLists } from "../../db/schema.ts";
+import { brands, catalogs, lineLists } from "../../db/schema.ts";
 import { modelCode, segmentationKit, type SegmentationKit } from "./segmentation-test-kit.ts";
 
 const base = "/api/crocs/catalogs";
@@ -36,17 +38,8 @@ describe("catalog segmentation API", () => {
   };
   const post = (path: string, body: unknown) => kit.request("POST", `${base}/${path}`, body);
   const remove = (body: unknown) => kit.request("DELETE", `${base}/remove-items`, body);
-  const lineListEvents = (lineListId: number, action: string) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.entityType, "line_list"),
-          eq(auditEvents.entityId, String(lineListId)),
-          eq(auditEvents.action, action),
-        ),
-      );
+  const lineListEvents = async (lineListId: number, action: HistoryAction) =>
+    (await historyOf(testApp, "line-list", lineListId)).filter((entry) => entry.action === action);
   const catalogRevisions = async (lineListId: number): Promise<Record<string, number>> =>
     Object.fromEntries(
       (
@@ -185,13 +178,20 @@ describe("catalog segmentation API", () => {
         createdNewStream: false,
       });
       expect(await catalogRevisions(id)).toEqual({ athletic: 1, boutique: 1, crocs: 1 });
-      const created = await testApp.database.db
+      const [athletic] = await testApp.database.db
         .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.entityType, "catalog"), eq(auditEvents.action, "create")));
-      expect(
-        created.filter((event) => (event.data as { lineListId: number }).lineListId === id),
-      ).toHaveLength(3);
+        .from(catalogs)
+        .where(and(eq(catalogs.lineListId, id), eq(catalogs.type, "athletic")));
+      expect(await historyOf(testApp, "catalog", athletic!.id)).toEqual([
+        expect.objectContaining({
+          action: "create",
+          entityLabel: expect.stringMatching(/^Athletic Catalog of Crocs /),
+          changes: [
+            { field: "type", before: null, after: "athletic" },
+            { field: "lineListId", before: null, after: id },
+          ],
+        }),
+      ]);
     });
 
     it("creates none for a line list that has them, and makes each once when asked twice at once", async () => {
@@ -265,11 +265,15 @@ describe("catalog segmentation API", () => {
       expect(again.json()).toEqual({ ...expected, createdNewStream: false });
       expect(await kit.placements(id)).toEqual(state);
       expect(await catalogRevisions(id)).toEqual({ athletic: 2, boutique: 1, crocs: 1 });
-      // Audited once: the second request changed nothing.
-      expect(await lineListEvents(id, "catalogs.add")).toEqual([
+      // Recorded once, as a move of the line list: the second request changed nothing.
+      expect(await lineListEvents(id, "move")).toEqual([
         expect.objectContaining({
-          actorUserId: kit.adminId,
-          data: expect.objectContaining({ items: 2, added: { athletic: 2 } }),
+          actor: expect.objectContaining({ id: kit.adminId }),
+          summary: "2 item(s) added to Athletic Catalog",
+          changes: [
+            { field: "counts.unsorted", before: 4, after: 2 },
+            { field: "counts.athletic", before: 0, after: 2 },
+          ],
         }),
       ]);
     });
@@ -378,7 +382,9 @@ describe("catalog segmentation API", () => {
         [code(0)]: ["crocs"],
         [code(1)]: ["crocs"],
       });
-      expect(await lineListEvents(id, "catalogs.move")).toHaveLength(1);
+      expect(await lineListEvents(id, "move")).toEqual([
+        expect.objectContaining({ summary: segmentationMessages.itemsMoved(2, catalogTabLabels.crocs) }),
+      ]);
     });
 
     it("remove-items returns items in no other catalog to unsorted and keeps the others", async () => {
@@ -400,7 +406,15 @@ describe("catalog segmentation API", () => {
       const data = await kit.populated(id);
       expect(data.catalogs[0]!.items.map((item) => item.id)).toEqual([code(0), code(2)]);
       expect((await remove(body)).json().data).toEqual(response.json().data);
-      expect(await lineListEvents(id, "catalogs.remove")).toHaveLength(1);
+      expect(await lineListEvents(id, "move")).toEqual([
+        expect.objectContaining({
+          summary: "3 item(s) removed from Athletic Catalog",
+          changes: [
+            { field: "counts.unsorted", before: 1, after: 2 },
+            { field: "counts.athletic", before: 2, after: 0 },
+          ],
+        }),
+      ]);
     });
 
     it("bumps the revision of the catalogs whose items changed, and only theirs", async () => {
@@ -697,7 +711,12 @@ describe("catalog segmentation API", () => {
       const data = await kit.populated(id);
       expect(data.catalogs[1]!.items.map((item) => item.id)).toEqual(codes);
       expect(data.catalogs[3]!.items.map((item) => item.id)).toEqual(codes.slice(0, 3));
-      expect(await lineListEvents(id, "catalogs.add")).toHaveLength(1);
+      // One entry for the add and one for the copy that changed something; the repeats changed nothing.
+      const summaries = (await lineListEvents(id, "move")).map((entry) => entry.summary);
+      expect(summaries).toHaveLength(2);
+      expect(summaries).toEqual(
+        expect.arrayContaining([expect.stringContaining("added to"), expect.stringContaining("copied to")]),
+      );
     });
 
     it("moves 2,000 items of a select-all in one request", async () => {
@@ -777,8 +796,12 @@ describe("catalog segmentation API", () => {
       });
       const [row] = await testApp.database.db.select().from(lineLists).where(eq(lineLists.id, id));
       expect(row).toMatchObject({ sortingCompleted: true, revision: 2 });
-      expect(await lineListEvents(id, "catalogs.save")).toEqual([
-        expect.objectContaining({ actorUserId: kit.adminId, beforeRevision: 1, afterRevision: 2 }),
+      expect(await lineListEvents(id, "update")).toEqual([
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: kit.adminId }),
+          changes: [{ field: "sortingCompleted", before: 0, after: 1 }],
+          summary: "Catalogs saved: sorting completed",
+        }),
       ]);
     });
 

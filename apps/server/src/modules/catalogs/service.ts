@@ -23,19 +23,26 @@ import {
   type ItemPlacement,
   type PublishCatalogInput,
 } from "@cm/contracts/catalogs";
+import { historySummaries } from "@cm/contracts/history";
 import { noImageText, type LineListRowError } from "@cm/contracts/line-list-format";
 import type { LineList } from "@cm/contracts/line-lists";
+import { sql } from "drizzle-orm";
 import type { Database, DbExecutor, Tx } from "../../db/client.ts";
-import { recordAuditEvent, recordAuditEvents, type AuditEventInput } from "../../lib/audit.ts";
+import {
+  changedFields,
+  recordCreated,
+  recordEntityHistory,
+  updateEntity,
+  type HistoryEntity,
+} from "../../lib/entity-write.ts";
 import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import {
   findLatestLineListId,
   findLineListById,
+  findLineListRow,
   lockSavedLineList,
-  markPublished,
-  markSortingCompleted,
 } from "../line-lists/repository.ts";
-import { toLineList } from "../line-lists/service.ts";
+import { lineListHistory, lineListLabel, toLineList } from "../line-lists/service.ts";
 import {
   bumpCatalogRevisions,
   type ChangedPerType,
@@ -70,20 +77,16 @@ export async function publishCatalog(
     // Locked, so two publishers of the same line list record one publication between them.
     const current = await lockSavedLineList(tx, lineListId);
     if (!current) throw new NotFoundError(catalogMessages.noLineListFound);
-    let changed = false;
     if (!current.published) {
-      const { revision } = await markPublished(tx, lineListId);
-      await recordAuditEvent(tx, {
+      await updateEntity(tx, lineListHistory, {
+        id: lineListId,
+        expectedRevision: undefined,
         actorUserId,
-        entityType: "line_list",
-        entityId: lineListId,
         action: "publish",
-        beforeRevision: current.revision,
-        afterRevision: revision,
+        apply: () => ({ published: true, publishedAt: sql`now()` }),
       });
-      changed = true;
     }
-    return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed };
+    return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed: !current.published };
   });
 }
 
@@ -157,20 +160,29 @@ function segmentationRevision(revisions: Map<CatalogType, number>): number {
   return sum;
 }
 
-function catalogCreationEvents(
-  created: readonly CatalogType[],
-  ids: Map<CatalogType, number>,
-  lineListId: number,
-  actorUserId: number | null,
-): AuditEventInput[] {
-  return created.map((type) => ({
-    actorUserId,
-    entityType: "catalog",
-    entityId: ids.get(type)!,
-    action: "create",
-    afterRevision: 1,
-    data: { lineListId, type },
-  }));
+interface CatalogRef {
+  id: number;
+  lineListId: number;
+  type: CatalogType;
+  revision?: number;
+}
+
+/** "Athletic Catalog of Crocs Spring 2027 Pre-Book". Only created on their own: items move in line lists. */
+export const catalogHistory: HistoryEntity<CatalogRef> = {
+  type: "catalog",
+  describe: async (tx, catalog) => {
+    const lineList = await findLineListById(tx, catalog.lineListId);
+    const of = lineList ? ` of ${lineListLabel(lineList)}` : "";
+    return {
+      label: `${catalogTabLabels[catalog.type]}${of}`,
+      fields: { type: catalog.type, lineListId: catalog.lineListId },
+    };
+  },
+};
+
+/** The counts of a line list's places as the history compares them (`counts.athletic`, …). */
+function countFields(counts: CatalogCounts): Record<string, number> {
+  return Object.fromEntries(itemPlacementValues.map((type) => [`counts.${type}`, counts[type]]));
 }
 
 export interface SegmentationWrite<TResult> {
@@ -193,7 +205,12 @@ export async function createCatalogs(
       throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
     }
     const { ids, created } = await ensureCatalogs(tx, lineListId);
-    await recordAuditEvents(tx, catalogCreationEvents(created, ids, lineListId, actorUserId));
+    await recordCreated(
+      tx,
+      catalogHistory,
+      created.map((type) => ({ id: ids.get(type)!, lineListId, type, revision: 1 })),
+      { actorUserId },
+    );
     const ordered = catalogTypeValues.filter((type) => created.includes(type));
     return {
       result: { lineListId, created: ordered, counts: await countPlacements(tx, lineListId) },
@@ -205,7 +222,7 @@ export async function createCatalogs(
 
 /**
  * `POST /api/crocs/catalogs/save`: the Save Catalogs button. Makes sure the catalogs exist and
- * marks the line list's sorting completed (a revision and an audit event the first time only).
+ * marks the line list's sorting completed (a revision and a history entry the first time only).
  */
 export async function saveCatalogs(
   db: Database,
@@ -214,23 +231,20 @@ export async function saveCatalogs(
 ): Promise<{ lineList: LineList; changed: boolean }> {
   const { lineListId } = input;
   return db.transaction(async (tx) => {
-    if (!(await lockSavedLineList(tx, lineListId))) throw new NotFoundError(catalogMessages.noLineListFound);
-    const { ids, created } = await ensureCatalogs(tx, lineListId);
-    const audit = catalogCreationEvents(created, ids, lineListId, actorUserId);
-    const marked = await markSortingCompleted(tx, lineListId);
-    if (marked) {
-      audit.push({
+    const locked = await lockSavedLineList(tx, lineListId);
+    if (!locked) throw new NotFoundError(catalogMessages.noLineListFound);
+    await ensureCatalogs(tx, lineListId);
+    const changed = !locked.sortingCompleted;
+    if (changed) {
+      await updateEntity(tx, lineListHistory, {
+        id: lineListId,
+        expectedRevision: undefined,
         actorUserId,
-        entityType: "line_list",
-        entityId: lineListId,
-        action: "catalogs.save",
-        beforeRevision: marked.beforeRevision,
-        afterRevision: marked.afterRevision,
-        data: { sortingCompleted: true, counts: await countPlacements(tx, lineListId) },
+        summary: historySummaries.catalogsSaved,
+        apply: () => ({ sortingCompleted: true }),
       });
     }
-    await recordAuditEvents(tx, audit);
-    return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed: marked !== undefined };
+    return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed };
   });
 }
 
@@ -255,6 +269,8 @@ export interface PlacementChanges {
   removals: { modelCode: string; type: CatalogType }[];
   additions: { modelCode: string; type: CatalogType }[];
   message: string;
+  /** The history entry's summary ("12 item(s) moved to Boutique Catalog"). */
+  summary: string;
 }
 
 /** "Athletic Catalog", or "Athletic Catalog and Crocs Catalog" for a request with several targets. */
@@ -300,6 +316,11 @@ export function describePlacementChanges(
         : segmentationMessages.itemsAddedToCatalog(...targets),
   };
   const message = messages[operation]();
+  const summaries = {
+    move: historySummaries.itemsMoved,
+    copy: historySummaries.itemsCopied,
+    add: historySummaries.itemsAdded,
+  };
   return {
     operation,
     lineListId,
@@ -312,6 +333,7 @@ export function describePlacementChanges(
         : [],
     additions: changes.map(({ modelCode, targetCatalogType }) => ({ modelCode, type: targetCatalogType })),
     message,
+    summary: summaries[operation](count, label),
   };
 }
 
@@ -338,6 +360,7 @@ export function describeRemoval(input: RemoveItemsInput): PlacementChanges {
     removals: input.modelCodes.map((modelCode) => ({ modelCode, type: input.catalogType })),
     additions: [],
     message: segmentationMessages.itemsRemoved,
+    summary: historySummaries.itemsRemoved(new Set(input.modelCodes).size, targetsLabel([input.catalogType])),
   };
 }
 
@@ -345,7 +368,7 @@ export function describeRemoval(input: RemoveItemsInput): PlacementChanges {
  * Applies a placement request in one transaction: all of it, or nothing when the line list is
  * unknown (404) or any model code is not one of its items (400, naming the first codes). Sending
  * it again gives the same state; catalogs whose items changed get a new revision, and a request
- * that changed something is audited once on the line list.
+ * that changed something is recorded once, as a `move` of the line list.
  */
 export async function applyPlacementChanges(
   db: Database,
@@ -369,6 +392,7 @@ export async function applyPlacementChanges(
     }
 
     const catalogs = await ensureCatalogs(tx, lineListId);
+    const countsBefore = await countPlacements(tx, lineListId);
     const toPlacements = (list: PlacementChanges["additions"]): Placement[] =>
       list.map(({ modelCode, type }) => ({ itemId: itemIds.get(modelCode)!, type }));
     const removed = await deletePlacements(tx, lineListId, toPlacements(changes.removals));
@@ -380,16 +404,18 @@ export async function applyPlacementChanges(
       namedCodes,
       itemIds,
       changed: { removed, added },
-      action: `catalogs.${changes.operation}`,
-      auditData: { modelCodes: namedCodes.slice(0, 100) },
+      countsBefore,
+      summary: changes.summary,
+      details: { operation: changes.operation, modelCodes: namedCodes.slice(0, 100) },
     });
   });
 }
 
 /**
  * How every placement write ends, once its removals and additions are made: a new revision for
- * each catalog whose items changed, one audit event on the line list when any did (besides those
- * of catalogs just created), and the answer with the named items and the counts.
+ * each catalog whose items changed, one `move` entry on the line list when any did (with the
+ * counts that changed; catalogs created on the way are part of it), and the answer with the
+ * named items and the counts.
  */
 async function finishPlacementWrite(
   tx: Tx,
@@ -400,26 +426,33 @@ async function finishPlacementWrite(
     namedCodes: readonly string[];
     itemIds: Map<string, number>;
     changed: { removed: ChangedPerType; added: ChangedPerType };
-    action: string;
-    auditData: Record<string, unknown>;
+    countsBefore: CatalogCounts;
+    summary: string;
+    details: Record<string, unknown>;
   },
 ): Promise<SegmentationWrite<PlacementResult>> {
   const { lineListId, actorUserId, catalogs, namedCodes, itemIds } = write;
   const { removed, added } = write.changed;
-  const audit = catalogCreationEvents(catalogs.created, catalogs.ids, lineListId, actorUserId);
   const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
   await bumpCatalogRevisions(tx, lineListId, changedTypes);
   const counts = await countPlacements(tx, lineListId);
   if (changedTypes.length > 0) {
-    audit.push({
-      actorUserId,
-      entityType: "line_list",
-      entityId: lineListId,
-      action: write.action,
-      data: { items: namedCodes.length, ...write.auditData, added, removed, counts },
-    });
+    const lineList = await findLineListRow(tx, lineListId);
+    await recordEntityHistory(
+      tx,
+      lineListHistory,
+      [
+        {
+          row: lineList!,
+          action: "move",
+          changes: changedFields(countFields(write.countsBefore), countFields(counts)),
+          summary: write.summary,
+          details: { items: namedCodes.length, ...write.details, added, removed },
+        },
+      ],
+      { actorUserId },
+    );
   }
-  await recordAuditEvents(tx, audit);
   return {
     result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
     revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
@@ -509,6 +542,7 @@ export async function applyPreSegmentation(
     );
 
     const catalogs = await ensureCatalogs(tx, lineListId);
+    const countsBefore = await countPlacements(tx, lineListId);
     const removed = await deletePlacementsOtherThan(tx, lineListId, [...itemIds.values()], placements);
     const added = await insertPlacements(tx, lineListId, placements);
     return {
@@ -520,8 +554,9 @@ export async function applyPreSegmentation(
         namedCodes,
         itemIds,
         changed: { removed, added },
-        action: "catalogs.pre_segment",
-        auditData: { rows: read.rows.length },
+        countsBefore,
+        summary: historySummaries.itemsPlacedFromFile(namedCodes.length),
+        details: { operation: "pre-segment", rows: read.rows.length },
       })),
       message: segmentationMessages.segmentationApplied(namedCodes.length),
     };

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import {
   auditEvents,
@@ -145,8 +146,29 @@ describe("customer registration API", () => {
     expect(after.stores - before.stores).toBe(2);
     expect(after.addresses - before.addresses).toBe(2);
     expect(after.segmentations - before.segmentations).toBe(3);
-    // Organization, two users, two stores.
+    // Organization, two users, two stores: an entry each, by whoever registered them.
     expect(after.audit - before.audit).toBe(5);
+    expect(await historyOf(testApp, "organization", organization.id)).toEqual([
+      expect.objectContaining({
+        action: "create",
+        actor: expect.objectContaining({ name: "Admin User" }),
+        entityLabel: "Caribbean Steps one",
+        changes: expect.arrayContaining([
+          { field: "name", before: null, after: "Caribbean Steps one" },
+          { field: "mainContactUserId", before: null, after: mainContactUser.id },
+        ]),
+      }),
+    ]);
+    expect(await historyOf(testApp, "store", createdStores[1].id)).toEqual([
+      expect.objectContaining({
+        action: "create",
+        entityLabel: "Mall Store",
+        changes: expect.arrayContaining([{ field: "description", before: null, after: "In the mall" }]),
+      }),
+    ]);
+    expect(await historyOf(testApp, "user", created[0].id)).toEqual([
+      expect.objectContaining({ action: "create", entityLabel: "Cal Clerk" }),
+    ]);
   });
 
   it("lists customers with their stores and user counts", async () => {
@@ -296,6 +318,13 @@ describe("customer registration API", () => {
     expect(mainContactUser).toMatchObject({ id: existing!.id, created: false });
     const [moved] = await db.select().from(users).where(eq(users.id, existing!.id));
     expect(moved).toMatchObject({ organizationId: organization.id, revision: existing!.revision + 1 });
+    expect(await historyOf(testApp, "user", existing!.id)).toEqual([
+      expect.objectContaining({
+        action: "update",
+        entityLabel: "Mo Ver",
+        changes: [{ field: "organizationId", before: old!.id, after: organization.id }],
+      }),
+    ]);
 
     // Now the main contact of an organization, the user cannot be taken away again.
     const again = await register({

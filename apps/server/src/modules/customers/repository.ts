@@ -59,13 +59,13 @@ export async function moveUsersToOrganization(
   db: DbExecutor,
   userIds: readonly number[],
   organizationId: number,
-): Promise<{ id: number; revision: number }[]> {
+): Promise<(typeof users.$inferSelect)[]> {
   if (userIds.length === 0) return [];
   return db
     .update(users)
     .set({ organizationId, revision: sql`${users.revision} + 1`, updatedAt: sql`now()` })
     .where(inArray(users.id, [...userIds]))
-    .returning({ id: users.id, revision: users.revision });
+    .returning();
 }
 
 /** Takes these users off the stores of their former organizations. */

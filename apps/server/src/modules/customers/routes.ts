@@ -34,6 +34,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/register-new-customer/register-new-customer",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Register a new customer",
         description: [
@@ -66,6 +67,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/customers",
     {
+      config: { permission: "customers.view" },
       schema: {
         summary: "List customers",
         description:

@@ -9,13 +9,14 @@ import {
 import type { FieldErrors } from "@cm/contracts/envelope";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
-import { recordAuditEvents, type AuditEventInput } from "../../lib/audit.ts";
+import { changedFields, recordCreated, recordEntityHistory } from "../../lib/entity-write.ts";
 import { DomainError, InvalidError, isUniqueViolation } from "../../lib/errors.ts";
 import { insertOrganization } from "../organizations/repository.ts";
-import { toOrganization } from "../organizations/service.ts";
+import { organizationHistory, toOrganization } from "../organizations/service.ts";
 import { findAdminRole } from "../roles/repository.ts";
 import { insertStores, unknownBrandErrors, type StoreDraft } from "../stores/service.ts";
-import { insertUser } from "../users/repository.ts";
+import { userHistory } from "../users/history.ts";
+import { insertUser, type UserRow } from "../users/repository.ts";
 import {
   countUsersByOrganization,
   findExistingRoleIds,
@@ -180,8 +181,8 @@ export class CustomersService {
       throw new DomainError(409, message, conflicts);
     }
 
-    // Everything checks out: write.
-    const audit: AuditEventInput[] = [];
+    // Everything checks out: write. Each entity created or moved gets its entry in the history.
+    const context = { actorUserId, details: { source: "customer-registration" } };
     const organizationRow = await insertOrganization(tx, {
       name: input.organization.name,
       type: "external",
@@ -190,6 +191,7 @@ export class CustomersService {
     });
 
     const resolved: ResolvedPerson[] = [];
+    const createdUsers: UserRow[] = [];
     for (const { path, input: person } of people) {
       if (person.id !== undefined) {
         const user = existingUsers.get(person.id)!;
@@ -206,47 +208,37 @@ export class CustomersService {
         roleId: person.roleId ?? adminRole.id,
       });
       resolved.push({ path, ...row, created: true });
-      audit.push({
-        actorUserId,
-        entityType: "user",
-        entityId: row.id,
-        action: "create",
-        afterRevision: row.revision,
-        data: { email: row.email, type: row.type, organizationId: row.organizationId, roleId: row.roleId },
-      });
+      createdUsers.push(row);
     }
+    await recordCreated(tx, userHistory, createdUsers, context);
 
     const movedIds = resolved.filter((person) => !person.created).map((person) => person.id);
     await removeUsersFromStores(tx, movedIds);
-    for (const moved of await moveUsersToOrganization(tx, movedIds, organizationRow.id)) {
-      const before = existingUsers.get(moved.id)!;
-      audit.push({
-        actorUserId,
-        entityType: "user",
-        entityId: moved.id,
-        action: "move-organization",
-        beforeRevision: before.revision,
-        afterRevision: moved.revision,
-        data: { fromOrganizationId: before.organizationId, toOrganizationId: organizationRow.id },
-      });
-    }
+    const moved = await moveUsersToOrganization(tx, movedIds, organizationRow.id);
+    await recordEntityHistory(
+      tx,
+      userHistory,
+      moved.map((row) => {
+        const before = existingUsers.get(row.id)!;
+        return {
+          row,
+          action: "update" as const,
+          changes: changedFields(
+            { organizationId: before.organizationId },
+            { organizationId: row.organizationId },
+          ),
+          details: context.details,
+          beforeRevision: before.revision,
+          afterRevision: row.revision,
+        };
+      }),
+      context,
+    );
 
     const [mainContact, ...users] = resolved as [ResolvedPerson, ...ResolvedPerson[]];
     // Part of creating the organization, so its revision stays the first one.
     const organization = await setOrganizationMainContact(tx, organizationRow.id, mainContact.id);
-    audit.push({
-      actorUserId,
-      entityType: "organization",
-      entityId: organization.id,
-      action: "create",
-      afterRevision: organization.revision,
-      data: {
-        name: organization.name,
-        type: organization.type,
-        mainContactUserId: mainContact.id,
-        source: "customer-registration",
-      },
-    });
+    await recordCreated(tx, organizationHistory, [organization], context);
 
     // A store's contact is named by the e-mail of the main contact or of a user, as sent.
     const byEmail = new Map(
@@ -263,10 +255,7 @@ export class CustomersService {
       brandSegmentation: store.brandFocusType.brandSegmentation,
       logoUrl: store.logoUrl,
     }));
-    const stores = await insertStores(tx, organization.id, drafts, actorUserId, {
-      source: "customer-registration",
-    });
-    await recordAuditEvents(tx, audit);
+    const stores = await insertStores(tx, organization.id, drafts, actorUserId, context.details);
 
     const toPerson = ({ path: _path, ...person }: ResolvedPerson): CustomerPerson => ({
       id: person.id,

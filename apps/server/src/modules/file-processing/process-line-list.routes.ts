@@ -20,6 +20,7 @@ export function processLineListRoutes(
     app.post(
       "/functions/process-line-list",
       {
+        config: { permission: "catalogs.manage" },
         schema: {
           summary: "Process an uploaded line list",
           description:

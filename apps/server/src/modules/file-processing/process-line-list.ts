@@ -10,12 +10,8 @@ import { DomainError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { findLineListById } from "../line-lists/repository.ts";
 import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import { fileKeyProcessed } from "../uploads/repository.ts";
-import {
-  AlreadyProcessedError,
-  findBrandByName,
-  findBrandNameById,
-  stageUpload,
-} from "../uploads/service.ts";
+import { findBrandByName, findBrandNameById } from "../brands/repository.ts";
+import { AlreadyProcessedError, stageUpload } from "../uploads/service.ts";
 import { parseLineListFile, type ParseLineListFileOptions } from "./parse-line-list-file.ts";
 import { getParser } from "./parser-registry.ts";
 

@@ -28,6 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/healthz",
     {
+      config: { permission: "public" },
       logLevel,
       schema: {
         summary: "Health check",

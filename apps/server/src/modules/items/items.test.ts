@@ -1,6 +1,7 @@
 import type { CrocsItem, CrocsItemInput, PopulatedParentItem } from "@cm/contracts/line-list-preview";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { crocsBrandId, type Auth } from "../../../test/uploads.ts";
 import { createLineList } from "../line-lists/service.ts";
@@ -137,16 +138,40 @@ describe("Crocs items", () => {
       nextExpectedStreamVersion: 2,
       data: { color: "Stucco", items: [{ size: "W8", sku: "30003-2Y2-W8" }] },
     });
+    // A stale revision, a model code another item has (the database refuses it mid-transaction)
+    // and an unknown item: none leaves an entry in the history.
+    const entries = await historyRowCount(testApp);
     const stale = await request("PUT", `/api/crocs/${item.id}`, changes, { "if-match": "1" });
     expect(stale.statusCode).toBe(409);
     expect((await request("PUT", `/api/crocs/${item.id}`, input("10001-001"))).statusCode).toBe(409);
     expect((await request("PUT", "/api/crocs/999999", changes)).statusCode).toBe(404);
+    expect(await historyRowCount(testApp)).toBe(entries);
 
     expect((await request("DELETE", `/api/crocs/${item.id}`)).json()).toMatchObject({
       success: true,
       data: { id: item.id },
     });
     expect((await request("DELETE", `/api/crocs/${item.id}`)).statusCode).toBe(404);
+
+    const history = (await historyOf(testApp, "item", item.id)).reverse();
+    expect(history.map(({ action, entityLabel }) => [action, entityLabel])).toEqual([
+      ["create", "30003-2Y2"],
+      ["update", "30003-2Y2"],
+      ["delete", "30003-2Y2"],
+    ]);
+    expect(history[0]!.changes).toEqual(
+      expect.arrayContaining([
+        { field: "msrp", before: null, after: 79.99 },
+        { field: "attributes.comfort_level", before: null, after: "Cloud Comfort" },
+      ]),
+    );
+    expect(history[1]!.changes).toEqual([
+      { field: "color", before: "Bone", after: "Stucco" },
+      { field: "items", before: input("30003-2Y2").items, after: [{ size: "W8", sku: "30003-2Y2-W8" }] },
+    ]);
+    expect(history[2]!.changes).toEqual(
+      expect.arrayContaining([{ field: "color", before: "Stucco", after: null }]),
+    );
   });
 
   it("refuses to delete an item a line list offers", async () => {

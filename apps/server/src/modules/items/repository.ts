@@ -84,6 +84,14 @@ export async function findBrandProduct(
   return row;
 }
 
+export async function insertProduct(
+  tx: DbExecutor,
+  values: typeof products.$inferInsert,
+): Promise<ProductRow> {
+  const [row] = await tx.insert(products).values(values).returning();
+  return row!;
+}
+
 export async function replaceSizes(
   tx: DbExecutor,
   productId: number,

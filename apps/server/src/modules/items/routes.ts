@@ -34,6 +34,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/crocs/items",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "Crocs items",
         description:
@@ -53,6 +54,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/crocs/pre-book/populated-parent-items",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "A line list's items with their catalogs",
         description:
@@ -72,6 +74,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Create a Crocs item",
         tags: ["items"],
@@ -90,6 +93,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/crocs/:itemId",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Update a Crocs item",
         description:
@@ -116,6 +120,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/crocs/:itemId",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Delete a Crocs item",
         description: "Only an item no line list offers can be deleted (409 otherwise).",

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { brandMessages, crocsBrandNamePart } from "@cm/contracts/brands";
 import { catalogTypeValues } from "@cm/contracts/catalogs";
 import type { Envelope, PaginatedEnvelope, Pagination, PaginationQuery } from "@cm/contracts/envelope";
@@ -13,16 +12,16 @@ import { lineListMessages } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
+import { defineHistoryEntity, deleteEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
 import { pageWindow, paginated } from "../../lib/pagination.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
 import { findLatestLineListId, findLineListById } from "../line-lists/repository.ts";
 import {
   findBrandProduct,
   findCrocsBrandId,
   findPlacements,
   findSizes,
+  insertProduct,
   pageBrandProducts,
   pageLineListProducts,
   productInLineLists,
@@ -62,6 +61,37 @@ export function toCrocsItem(row: ProductRow, sizes: { size: string; sku: string 
     _revision: row.revision,
   };
 }
+
+/**
+ * What the history names and compares of an item: its fields as the API shows them, attributes
+ * one by one, and its sizes.
+ */
+export const itemHistory = defineHistoryEntity({
+  type: "item",
+  table: products,
+  notFoundMessage: itemMessages.notFound,
+  describe: async (tx, row) => {
+    const item = await withSizes(tx, row);
+    const { attributes, items } = item;
+    return {
+      label: item.model_code,
+      fields: {
+        model_code: item.model_code,
+        franchise: item.franchise,
+        silhouette: item.silhouette,
+        color: item.color,
+        gender: item.gender,
+        msrp: item.msrp,
+        expected_shipped_date: item.expected_shipped_date,
+        image_urls: item.image_urls,
+        ...Object.fromEntries(
+          Object.entries(attributes).map(([name, value]) => [`attributes.${name}`, value]),
+        ),
+        items,
+      },
+    };
+  },
+});
 
 function productValues(input: CrocsItemInput) {
   return {
@@ -134,22 +164,18 @@ export async function createCrocsItem(
   return guardModelCode(() =>
     db.transaction(async (tx) => {
       const brandId = await crocsBrandId(tx);
-      const [row] = await tx
-        .insert(products)
-        .values({ brandId, ...productValues(input) })
-        .returning();
-      await replaceSizes(tx, row!.id, input.items);
-      await recordAuditEvent(tx, {
-        actorUserId,
-        entityType: "product",
-        entityId: row!.id,
-        action: "create",
-        afterRevision: row!.revision,
-        data: { modelCode: row!.modelCode },
-      });
-      return withSizes(tx, row!);
+      const row = await insertProduct(tx, { brandId, ...productValues(input) });
+      await replaceSizes(tx, row.id, input.items);
+      await recordCreated(tx, itemHistory, [row], { actorUserId });
+      return withSizes(tx, row);
     }),
   );
+}
+
+/** 404 unless the product is one of the Crocs brand's (the Items screen's). */
+async function checkCrocsItem(tx: DbExecutor, id: number): Promise<void> {
+  const brandId = await crocsBrandId(tx);
+  if (!(await findBrandProduct(tx, brandId, id))) throw new NotFoundError(itemMessages.notFound);
 }
 
 export async function updateCrocsItem(
@@ -162,23 +188,15 @@ export async function updateCrocsItem(
   checkSizes(input);
   return guardModelCode(() =>
     db.transaction(async (tx) => {
-      const brandId = await crocsBrandId(tx);
-      if (!(await findBrandProduct(tx, brandId, id))) throw new NotFoundError(itemMessages.notFound);
-      const { row, beforeRevision, afterRevision } = await updateWithRevision(tx, products, {
+      await checkCrocsItem(tx, id);
+      const { row } = await updateEntity(tx, itemHistory, {
         id,
         expectedRevision,
-        values: productValues(input),
-        notFoundMessage: itemMessages.notFound,
-      });
-      await replaceSizes(tx, id, input.items);
-      await recordAuditEvent(tx, {
         actorUserId,
-        entityType: "product",
-        entityId: id,
-        action: "update",
-        beforeRevision,
-        afterRevision,
-        data: { modelCode: row.modelCode },
+        apply: async () => {
+          await replaceSizes(tx, id, input.items);
+          return productValues(input);
+        },
       });
       return withSizes(tx, row);
     }),
@@ -191,18 +209,14 @@ export async function deleteCrocsItem(
   actorUserId: number,
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    const brandId = await crocsBrandId(tx);
-    const product = await findBrandProduct(tx, brandId, id);
-    if (!product) throw new NotFoundError(itemMessages.notFound);
-    if (await productInLineLists(tx, id)) throw new ConflictError(itemMessages.inUse);
-    await tx.delete(products).where(eq(products.id, id));
-    await recordAuditEvent(tx, {
+    await checkCrocsItem(tx, id);
+    await deleteEntity(tx, itemHistory, {
+      id,
+      expectedRevision: undefined,
       actorUserId,
-      entityType: "product",
-      entityId: id,
-      action: "delete",
-      beforeRevision: product.revision,
-      data: { modelCode: product.modelCode },
+      check: async () => {
+        if (await productInLineLists(tx, id)) throw new ConflictError(itemMessages.inUse);
+      },
     });
     return { id };
   });

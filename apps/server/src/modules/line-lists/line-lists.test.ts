@@ -3,9 +3,9 @@ import { lineListMessages, type LineList, type LineListWithCatalogs } from "@cm/
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import {
-  auditEvents,
   brands,
   catalogItems,
   lineListItems,
@@ -128,7 +128,7 @@ describe("line lists", () => {
   afterAll(() => testApp?.close());
 
   describe("the domain service", () => {
-    it("creates the line list with its products, items and catalogs, audited", async () => {
+    it("creates the line list with its products, items and catalogs, recorded as one entry", async () => {
       const [preBook] = created;
       expect(preBook).toMatchObject({
         name: "Spring 2027 Pre-Book",
@@ -146,13 +146,20 @@ describe("line lists", () => {
       const [product] = await db.select().from(products).where(eq(products.modelCode, "A-1"));
       expect(product).toMatchObject({ brandId: crocsId, msrp: "49.99", imageUrls: [] });
       expect(await db.$count(productSizes, eq(productSizes.productId, product!.id))).toBe(2);
-      const events = await db
-        .select()
-        .from(auditEvents)
-        .where(eq(auditEvents.entityId, String(preBook!.id)));
-      expect(events).toContainEqual(
-        expect.objectContaining({ entityType: "line_list", action: "create", actorUserId: adminId }),
-      );
+      expect(await historyOf(testApp, "line-list", preBook!.id)).toEqual([
+        expect.objectContaining({
+          action: "create",
+          actor: { id: adminId, name: "Admin User" },
+          entityLabel: "Crocs Spring 2027 Pre-Book",
+          changes: expect.arrayContaining([
+            { field: "name", before: null, after: "Spring 2027 Pre-Book" },
+            { field: "itemsCount", before: null, after: 4 },
+            { field: "published", before: null, after: 1 },
+          ]),
+        }),
+      ]);
+      // A preview is an upload under review: only its save is recorded.
+      expect(await historyOf(testApp, "line-list", previewId)).toEqual([]);
     });
 
     it("updates a product another line list already offers instead of duplicating it", async () => {

@@ -117,6 +117,14 @@ export async function findLineListById(db: DbExecutor, id: number): Promise<Line
   return row;
 }
 
+/** The line list's own row, as the table holds it. */
+export type LineListTableRow = typeof lineLists.$inferSelect;
+
+export async function findLineListRow(db: DbExecutor, id: number): Promise<LineListTableRow | undefined> {
+  const [row] = await db.select().from(lineLists).where(eq(lineLists.id, id));
+  return row;
+}
+
 /**
  * The current line list: the newest saved one of the brands whose name contains `brandNamePart`
  * (the Crocs brand for `/api/crocs/...`).
@@ -135,7 +143,6 @@ export async function findLatestLineListId(
   return row?.id;
 }
 
-/** Locks a saved line list for the rest of the transaction; undefined when there is none. */
 /**
  * Locks a saved line list for the rest of the transaction; undefined when there is none.
  * "no key update" suits writes that leave the row itself alone (its catalogs' items): they
@@ -145,55 +152,24 @@ export async function lockSavedLineList(
   tx: DbExecutor,
   id: number,
   strength: "update" | "no key update" = "update",
-): Promise<{ id: number; published: boolean; revision: number } | undefined> {
+): Promise<{ id: number; published: boolean; sortingCompleted: boolean; revision: number } | undefined> {
   const [row] = await tx
-    .select({ id: lineLists.id, published: lineLists.published, revision: lineLists.revision })
+    .select({
+      id: lineLists.id,
+      published: lineLists.published,
+      sortingCompleted: lineLists.sortingCompleted,
+      revision: lineLists.revision,
+    })
     .from(lineLists)
     .where(and(eq(lineLists.id, id), eq(lineLists.stage, "saved")))
     .for(strength);
   return row;
 }
 
-export async function markPublished(tx: DbExecutor, id: number): Promise<{ revision: number }> {
-  const [row] = await tx
-    .update(lineLists)
-    .set({
-      published: true,
-      publishedAt: sql`now()`,
-      revision: sql`${lineLists.revision} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(lineLists.id, id))
-    .returning({ revision: lineLists.revision });
-  return row!;
-}
-
-/**
- * Marks the line list's sorting completed and bumps its revision, unless it already is: then
- * nothing changes and the answer is undefined.
- */
-export async function markSortingCompleted(
-  tx: DbExecutor,
-  id: number,
-): Promise<{ beforeRevision: number; afterRevision: number } | undefined> {
-  const [row] = await tx
-    .update(lineLists)
-    .set({ sortingCompleted: true, revision: sql`${lineLists.revision} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(lineLists.id, id), eq(lineLists.sortingCompleted, false)))
-    .returning({ revision: lineLists.revision });
-  return row && { beforeRevision: row.revision - 1, afterRevision: row.revision };
-}
-
 export type NewLineList = typeof lineLists.$inferInsert;
 
-export async function insertLineList(
-  tx: DbExecutor,
-  values: NewLineList,
-): Promise<{ id: number; revision: number }> {
-  const [row] = await tx
-    .insert(lineLists)
-    .values(values)
-    .returning({ id: lineLists.id, revision: lineLists.revision });
+export async function insertLineList(tx: DbExecutor, values: NewLineList): Promise<LineListTableRow> {
+  const [row] = await tx.insert(lineLists).values(values).returning();
   return row!;
 }
 

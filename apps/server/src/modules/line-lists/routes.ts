@@ -33,6 +33,7 @@ export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/line-lists",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "Line lists",
         description:
@@ -48,6 +49,7 @@ export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/line-lists/with-catalogs-info",
     {
+      config: { permission: "catalogs.view" },
       // Bad parameters get the spec's own message rather than the generic "Wrong Input".
       attachValidation: true,
       schema: {

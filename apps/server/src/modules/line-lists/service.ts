@@ -5,14 +5,15 @@ import type { PaginatedEnvelope, PaginationQuery } from "@cm/contracts/envelope"
 import { genericMessages } from "@cm/contracts/messages";
 import {
   defaultLineListType,
+  lineListMessages,
   type LineList,
   type LineListStage,
   type LineListType,
   type LineListWithCatalogs,
 } from "@cm/contracts/line-lists";
 import type { Database, DbExecutor, Tx } from "../../db/client.ts";
-import { brands } from "../../db/schema.ts";
-import { recordAuditEvents, type AuditEventInput } from "../../lib/audit.ts";
+import { brands, lineLists } from "../../db/schema.ts";
+import { defineHistoryEntity, recordCreated } from "../../lib/entity-write.ts";
 import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { pageWindow, paginated } from "../../lib/pagination.ts";
 import { ensureCatalogs, insertCatalogItems } from "../catalogs/repository.ts";
@@ -51,6 +52,46 @@ export function toLineList(row: LineListRow): LineList {
     _revision: row.revision,
   };
 }
+
+/** "Crocs Spring 2027 Pre-Book": the brand's name first, unless the line list's name starts with it. */
+export function lineListLabel(row: { brandName: string; name: string }): string {
+  return row.name.toLowerCase().startsWith(row.brandName.toLowerCase())
+    ? row.name
+    : `${row.brandName} ${row.name}`;
+}
+
+/**
+ * What the history names and compares of a line list: its fields as the API shows them. Its
+ * catalogs' items are not fields: a write that places them records a `move` with the counts.
+ */
+export const lineListHistory = defineHistoryEntity({
+  type: "line-list",
+  table: lineLists,
+  notFoundMessage: lineListMessages.lineListNotFound,
+  describe: async (tx, row) => {
+    const found = await findLineListById(tx, row.id);
+    if (!found) throw new Error(`line list ${row.id} vanished within its own transaction`);
+    const lineList = toLineList(found);
+    return {
+      label: lineListLabel(lineList),
+      fields: {
+        name: lineList.name,
+        description: lineList.description,
+        type: lineList.type,
+        stage: lineList.stage,
+        season: lineList.season,
+        year: lineList.year,
+        sentOn: lineList.sentOn,
+        dateSent: lineList.dateSent,
+        deadline: lineList.deadline,
+        dateOfAvailability: lineList.dateOfAvailability,
+        published: lineList.published,
+        sortingCompleted: lineList.sortingCompleted,
+        itemsCount: lineList.itemsCount,
+      },
+    };
+  },
+});
 
 /** Saved line lists matching the filters, newest first. */
 export async function listLineLists(db: DbExecutor, filters: LineListFilters): Promise<LineList[]> {
@@ -140,7 +181,8 @@ function checkCreateInput(input: CreateLineListInput): void {
 /**
  * Creates a line list of a brand, in the caller's transaction: the line list, its products
  * (created or updated by model code) attached as its items, and, when asked, its catalogs with
- * the items placed in them. Everything is audited. What an upload's save and the demo seed use.
+ * the items placed in them. A saved one is recorded as one `create` in the history (its products
+ * and catalogs are part of it). What an upload's staging and the demo seed use.
  */
 export async function createLineListInTransaction(
   tx: Tx,
@@ -167,41 +209,9 @@ export async function createLineListInTransaction(
     published: input.published ?? false,
     publishedAt: input.published ? new Date() : null,
   });
-  const audit: AuditEventInput[] = [
-    {
-      actorUserId,
-      entityType: "line_list",
-      entityId: lineList.id,
-      action: "create",
-      afterRevision: lineList.revision,
-      data: {
-        brandId: input.brandId,
-        name: input.name,
-        type: input.type ?? defaultLineListType,
-        stage: input.stage,
-        itemsCount: input.products?.length ?? 0,
-        published: input.published ?? false,
-        sortingCompleted: input.sortingCompleted ?? false,
-      },
-    },
-  ];
-
   const products = input.products ?? [];
   if (products.length > 0) {
     const upserted = await upsertProducts(tx, input.brandId, products);
-    for (const product of products) {
-      const created = upserted.created.has(product.modelCode);
-      const revision = upserted.revisions.get(product.modelCode)!;
-      audit.push({
-        actorUserId,
-        entityType: "product",
-        entityId: upserted.ids.get(product.modelCode)!,
-        action: created ? "create" : "update",
-        beforeRevision: created ? null : revision - 1,
-        afterRevision: revision,
-        data: { modelCode: product.modelCode, lineListId: lineList.id },
-      });
-    }
     const itemIds = await insertLineListItems(
       tx,
       lineList.id,
@@ -210,16 +220,6 @@ export async function createLineListInTransaction(
 
     if (input.catalogs) {
       const catalogs = await ensureCatalogs(tx, lineList.id);
-      for (const type of catalogs.created) {
-        audit.push({
-          actorUserId,
-          entityType: "catalog",
-          entityId: catalogs.ids.get(type)!,
-          action: "create",
-          afterRevision: 1,
-          data: { lineListId: lineList.id, type },
-        });
-      }
       const placements = Object.entries(input.catalogs).flatMap(([type, codes]) =>
         (codes ?? []).map((code) => ({
           catalogId: catalogs.ids.get(type as CatalogType)!,
@@ -228,21 +228,11 @@ export async function createLineListInTransaction(
         })),
       );
       await insertCatalogItems(tx, placements);
-      if (placements.length > 0) {
-        audit.push({
-          actorUserId,
-          entityType: "line_list",
-          entityId: lineList.id,
-          action: "place_items",
-          data: Object.fromEntries(
-            Object.entries(input.catalogs).map(([type, codes]) => [type, codes?.length ?? 0]),
-          ),
-        });
-      }
     }
   }
 
-  await recordAuditEvents(tx, audit);
+  // A preview is an upload under review: its save records the line list (an `upload`).
+  if (input.stage === "saved") await recordCreated(tx, lineListHistory, [lineList], { actorUserId });
   return toLineList((await findLineListById(tx, lineList.id))!);
 }
 

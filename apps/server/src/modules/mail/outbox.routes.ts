@@ -55,6 +55,7 @@ export function outboxRoutes(dir: string) {
     app.get(
       "/dev/outbox.json",
       {
+        config: { permission: "public" },
         schema: {
           summary: "Mails in the development outbox, newest first",
           tags: ["development"],
@@ -68,12 +69,16 @@ export function outboxRoutes(dir: string) {
       },
     );
 
-    app.get("/dev/outbox", { schema: { hide: true } }, async (_request, reply) => {
-      const entries = await readOutbox(dir);
-      return reply
-        .header("cache-control", "no-store")
-        .type("text/html; charset=utf-8")
-        .send(renderOutbox(entries));
-    });
+    app.get(
+      "/dev/outbox",
+      { config: { permission: "public" }, schema: { hide: true } },
+      async (_request, reply) => {
+        const entries = await readOutbox(dir);
+        return reply
+          .header("cache-control", "no-store")
+          .type("text/html; charset=utf-8")
+          .send(renderOutbox(entries));
+      },
+    );
   };
 }

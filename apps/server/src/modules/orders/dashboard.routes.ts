@@ -19,6 +19,7 @@ export const orderDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orders/dashboard",
     {
+      config: { permission: "orders.view" },
       schema: {
         summary: "Orders dashboard",
         description:
@@ -34,6 +35,7 @@ export const orderDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orders/monthly-totals",
     {
+      config: { permission: "orders.view" },
       schema: {
         summary: "Orders per month",
         description:

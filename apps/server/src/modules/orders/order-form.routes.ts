@@ -19,6 +19,7 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/line-lists/:id/order-form",
     {
+      config: { permission: "orders.view" },
       schema: {
         summary: "A line list's order form",
         description:
@@ -49,6 +50,7 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orders/order-form/preview",
     {
+      config: { permission: "orders.manage" },
       schema: {
         summary: "Preview a filled order form",
         description:

@@ -3,6 +3,7 @@ import { orderMessages, type Order, type OrderListData } from "@cm/contracts/ord
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { rowsOf } from "../../db/client.ts";
 import { brands, organizations, stores, users } from "../../db/schema.ts";
@@ -453,6 +454,29 @@ describe("orders API", () => {
       });
       expect(locked.statusCode).toBe(409);
       expect(locked.json().message).toBe(orderMessages.linesLocked);
+
+      // The creation, the lines and the status, once each; the refused writes left nothing.
+      const history = (await historyOf(testApp, "order", body.data.id)).reverse();
+      expect(history.map(({ action, entityLabel }) => [action, entityLabel])).toEqual([
+        ["create", body.data.number],
+        ["update", body.data.number],
+        ["status", body.data.number],
+      ]);
+      expect(history[0]!.changes).toEqual(
+        expect.arrayContaining([
+          { field: "status", before: null, after: "pending" },
+          { field: "units", before: null, after: 1 },
+        ]),
+      );
+      expect(history[1]).toMatchObject({
+        summary: "2 line(s) added, 1 line(s) removed",
+        changes: [
+          { field: "units", before: 1, after: 5 },
+          { field: "totalWhs", before: body.data.totalWhs, after: "95.01" },
+        ],
+      });
+      expect(history[2]!.changes).toEqual([{ field: "status", before: "pending", after: "processing" }]);
+      expect(history.every((entry) => entry.actor?.id === adminId)).toBe(true);
     });
 
     it("answers 404 for an unknown order and 400 for a bad id", async () => {

@@ -33,6 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orders",
     {
+      config: { permission: "orders.view" },
       schema: {
         summary: "Orders",
         description:
@@ -48,6 +49,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orders/offer",
     {
+      config: { permission: "orders.view" },
       schema: {
         summary: "What a store can order",
         description:
@@ -63,6 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orders",
     {
+      config: { permission: "orders.manage" },
       schema: {
         summary: "Create an order",
         description:
@@ -82,6 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orders/:id",
     {
+      config: { permission: "orders.view" },
       schema: {
         summary: "An order",
         description:
@@ -97,6 +101,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/orders/:id/lines",
     {
+      config: { permission: "orders.manage" },
       schema: {
         summary: "Replace an order's lines",
         description:
@@ -116,6 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/orders/:id/status",
     {
+      config: { permission: "orders.manage" },
       schema: {
         summary: "Change an order's status",
         description:

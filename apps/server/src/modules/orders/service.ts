@@ -1,7 +1,8 @@
+import { historySummaries } from "@cm/contracts/history";
 import { lineListMessages, type LineListType } from "@cm/contracts/line-lists";
-import { genericMessages } from "@cm/contracts/messages";
 import {
   canMoveOrder,
+  formatOrderNumber,
   orderLinesEditableStatus,
   orderMessages,
   orderNextStatuses,
@@ -18,9 +19,8 @@ import {
 } from "@cm/contracts/orders";
 import type { Database, DbExecutor, Tx } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
+import { defineHistoryEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
 import { findOrganizationById } from "../organizations/repository.ts";
 import { priceOrderLines, refusedLineErrors, type PricedOrderLine } from "./order-lines.ts";
 import {
@@ -47,6 +47,27 @@ export interface OrderWriteContext {
   /** When the write happens: now, unless the demo seed writes the past. */
   at?: Date;
 }
+
+/**
+ * What the history names and compares of an order: its number, and the fields its lines sum up
+ * (a change of lines records the lines added, removed and changed as its summary).
+ */
+export const orderHistory = defineHistoryEntity({
+  type: "order",
+  table: orders,
+  notFoundMessage: orderMessages.notFound,
+  describe: (_tx, row) => ({
+    label: formatOrderNumber(row.id),
+    fields: {
+      status: row.status,
+      orderType: row.orderType,
+      storeId: row.storeId,
+      shipDate: row.shipDate,
+      units: row.units,
+      totalWhs: row.totalWhs,
+    },
+  }),
+});
 
 function isoTimestamp(value: Date | string): string {
   return new Date(value).toISOString();
@@ -172,8 +193,27 @@ function lineValues(lines: readonly PricedOrderLine[]) {
   }));
 }
 
-function auditedLines(lines: readonly PricedOrderLine[]) {
+function recordedLines(lines: readonly PricedOrderLine[]) {
   return lines.map(({ lineListId, sku, quantity, unitWhs }) => ({ lineListId, sku, quantity, unitWhs }));
+}
+
+/** How many lines (by line list and SKU) a change of lines added, removed and gave another quantity. */
+function lineChanges(
+  before: readonly { lineListId: number; sku: string; quantity: number }[],
+  after: readonly { lineListId: number; sku: string; quantity: number }[],
+): { added: number; removed: number; changed: number } {
+  const key = (line: { lineListId: number; sku: string }) => `${line.lineListId}:${line.sku}`;
+  const quantities = new Map(before.map((line) => [key(line), line.quantity]));
+  const kept = new Set<string>();
+  let added = 0;
+  let changed = 0;
+  for (const line of after) {
+    const previous = quantities.get(key(line));
+    if (previous === undefined) added++;
+    else if (previous !== line.quantity) changed++;
+    kept.add(key(line));
+  }
+  return { added, removed: [...quantities.keys()].filter((line) => !kept.has(line)).length, changed };
 }
 
 export async function createOrder(
@@ -210,32 +250,14 @@ export async function createOrderInTransaction(
     actorUserId: context.actorUserId,
     changedAt: context.at,
   });
-  const created = await getOrder(tx, order.id);
-  await recordAuditEvent(tx, {
+  // The row again, with the totals its lines sum up to.
+  const withTotals = await lockOrder(tx, order.id);
+  await recordCreated(tx, orderHistory, [withTotals!], {
     actorUserId: context.actorUserId,
-    entityType: "order",
-    entityId: order.id,
-    action: "create",
-    afterRevision: order.revision,
-    data: {
-      after: {
-        storeId: store.id,
-        orderType: input.orderType,
-        units: created.units,
-        totalWhs: created.totalWhs,
-        lines: auditedLines(lines),
-      },
-    },
+    at: context.at,
+    details: { lines: recordedLines(lines) },
   });
-  return created;
-}
-
-/** Locks the order and checks the revision the client saw; the write then bumps it. */
-async function lockAtRevision(tx: Tx, orderId: number, revision: number) {
-  const row = await lockOrder(tx, orderId);
-  if (!row) throw new NotFoundError(orderMessages.notFound);
-  if (row.revision !== revision) throw new ConflictError(genericMessages.staleRevision);
-  return row;
+  return getOrder(tx, order.id);
 }
 
 export async function replaceOrderLines(
@@ -245,33 +267,30 @@ export async function replaceOrderLines(
   context: OrderWriteContext,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
-    const row = await lockAtRevision(tx, orderId, input.revision);
-    if (row.status !== orderLinesEditableStatus) throw new ConflictError(orderMessages.linesLocked);
-    const before = await getOrder(tx, orderId);
-    const lines = await pricedLinesOrRefuse(tx, row.storeId, row.orderType, input.lines, context);
-    await deleteOrderLines(tx, orderId);
-    await insertOrderLines(tx, orderId, lineValues(lines));
-    await refreshOrderSummary(tx, orderId);
-    const update = await updateWithRevision(tx, orders, {
+    let changed = { added: 0, removed: 0, changed: 0 };
+    let lines: PricedOrderLine[] = [];
+    await updateEntity(tx, orderHistory, {
       id: orderId,
       expectedRevision: input.revision,
-      values: { shipDate: shipDateOf(row.orderType, lines) },
-      notFoundMessage: orderMessages.notFound,
-    });
-    const after = await getOrder(tx, orderId);
-    await recordAuditEvent(tx, {
       actorUserId: context.actorUserId,
-      entityType: "order",
-      entityId: orderId,
-      action: "update",
-      beforeRevision: update.beforeRevision,
-      afterRevision: update.afterRevision,
-      data: {
-        before: { units: before.units, totalWhs: before.totalWhs, lines: before.lines.length },
-        after: { units: after.units, totalWhs: after.totalWhs, lines: auditedLines(lines) },
+      at: context.at,
+      apply: async (row) => {
+        if (row.status !== orderLinesEditableStatus) throw new ConflictError(orderMessages.linesLocked);
+        const before = await findOrderLineRows(tx, orderId);
+        lines = await pricedLinesOrRefuse(tx, row.storeId, row.orderType, input.lines, context);
+        changed = lineChanges(before, lines);
+        await deleteOrderLines(tx, orderId);
+        await insertOrderLines(tx, orderId, lineValues(lines));
+        await refreshOrderSummary(tx, orderId);
+        return { shipDate: shipDateOf(row.orderType, lines) };
       },
+      summary: () =>
+        changed.added + changed.removed + changed.changed > 0
+          ? historySummaries.orderLinesChanged(changed)
+          : null,
+      details: () => ({ lines: recordedLines(lines) }),
     });
-    return after;
+    return getOrder(tx, orderId);
   });
 }
 
@@ -290,32 +309,26 @@ export async function changeOrderStatusInTransaction(
   input: UpdateOrderStatusInput,
   context: OrderWriteContext,
 ): Promise<Order> {
-  const row = await lockAtRevision(tx, orderId, input.revision);
-  const from: OrderStatus = row.status;
-  if (!canMoveOrder(from, input.newStatus)) {
-    throw new ConflictError(orderMessages.transitionRefused(from, input.newStatus));
-  }
-  const update = await updateWithRevision(tx, orders, {
+  await updateEntity(tx, orderHistory, {
     id: orderId,
     expectedRevision: input.revision,
-    values: { status: input.newStatus },
-    notFoundMessage: orderMessages.notFound,
-  });
-  await insertStatusChange(tx, {
-    orderId,
-    fromStatus: from,
-    toStatus: input.newStatus,
     actorUserId: context.actorUserId,
-    changedAt: context.at,
-  });
-  await recordAuditEvent(tx, {
-    actorUserId: context.actorUserId,
-    entityType: "order",
-    entityId: orderId,
-    action: "update",
-    beforeRevision: update.beforeRevision,
-    afterRevision: update.afterRevision,
-    data: { before: { status: from }, after: { status: input.newStatus } },
+    at: context.at,
+    action: "status",
+    apply: async (row) => {
+      const from: OrderStatus = row.status;
+      if (!canMoveOrder(from, input.newStatus)) {
+        throw new ConflictError(orderMessages.transitionRefused(from, input.newStatus));
+      }
+      await insertStatusChange(tx, {
+        orderId,
+        fromStatus: from,
+        toStatus: input.newStatus,
+        actorUserId: context.actorUserId,
+        changedAt: context.at,
+      });
+      return { status: input.newStatus };
+    },
   });
   return getOrder(tx, orderId);
 }

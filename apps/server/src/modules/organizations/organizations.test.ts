@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { auditEvents, brands, organizations, roles, users } from "../../db/schema.ts";
 
@@ -225,6 +226,60 @@ describe("organizations API", () => {
     expect(company.statusCode).toBe(409);
     const bogus = await request("PUT", `/api/organizations/${created.id}/status`, { status: "paused" });
     expect(bogus.statusCode).toBe(400);
+  });
+
+  it("records each write once in the history, with the fields it changed before and after", async () => {
+    const created = await createOrganization("History Co");
+    await request("PUT", "/api/organizations/name", { organizationId: created.id, name: "History Co Ltd" });
+    await request("PUT", `/api/organizations/${created.id}/status`, { status: "inactive" });
+    // Refused on the locked row (same status), and a stale revision: neither leaves an entry.
+    expect(
+      (await request("PUT", `/api/organizations/${created.id}/status`, { status: "inactive" })).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await request("PUT", "/api/organizations/name", {
+          organizationId: created.id,
+          name: "Lost",
+          expectedRevision: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const discounted = await request("PUT", "/api/organizations/update-discounts", {
+      organizationId: created.id,
+      discounts: [{ brandId: crocsId, percentage: 10 }],
+    });
+    expect(discounted.statusCode).toBe(200);
+
+    const entries = (await historyOf(testApp, "organization", created.id)).reverse();
+    expect(entries.map(({ action, entityLabel, changes }) => ({ action, entityLabel, changes }))).toEqual([
+      {
+        action: "create",
+        entityLabel: "History Co",
+        changes: [
+          { field: "name", before: null, after: "History Co" },
+          { field: "type", before: null, after: "external" },
+          { field: "status", before: null, after: "active" },
+          { field: "address", before: null, after: address },
+        ],
+      },
+      {
+        action: "update",
+        entityLabel: "History Co Ltd",
+        changes: [{ field: "name", before: "History Co", after: "History Co Ltd" }],
+      },
+      {
+        action: "status",
+        entityLabel: "History Co Ltd",
+        changes: [{ field: "status", before: "active", after: "inactive" }],
+      },
+      {
+        action: "update",
+        entityLabel: "History Co Ltd",
+        changes: [{ field: "discounts", before: [], after: [{ brandId: crocsId, percentage: 10 }] }],
+      },
+    ]);
+    expect(entries.every((entry) => entry.actor?.name === "Admin User")).toBe(true);
   });
 
   it("replaces the discounts: percentages from 0 to 100 of existing brands, one per brand", async () => {

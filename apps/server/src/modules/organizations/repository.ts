@@ -31,12 +31,6 @@ export async function findOrganizationById(db: DbExecutor, id: number): Promise<
   return row;
 }
 
-/** The organization, locked until the transaction ends, so checks made on it stay true. */
-export async function lockOrganization(db: DbExecutor, id: number): Promise<OrganizationRow | undefined> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).for("update");
-  return row;
-}
-
 /** The distributor itself (the seed creates it; the oldest one wins should there be several). */
 export async function findInternalOrganization(db: DbExecutor): Promise<OrganizationRow | undefined> {
   const [row] = await db

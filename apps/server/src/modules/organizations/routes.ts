@@ -42,6 +42,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/organizations",
     {
+      config: { permission: "customers.view" },
       schema: {
         summary: "List organizations",
         description:
@@ -60,6 +61,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/organizations/:id",
     {
+      config: { permission: "customers.view" },
       schema: {
         summary: "One organization",
         description: `404 "${organizationMessages.notFound}" for an unknown id.`,
@@ -78,6 +80,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/organizations",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Create a customer organization",
         description:
@@ -98,6 +101,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/organizations/:id/status",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Activate or deactivate an organization",
         description: `Body \`{status}\`. 409 "${organizationMessages.statusUnchanged}" when it already has that status. ${revisionNote}`,
@@ -121,6 +125,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/organizations/:id/address",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Replace an organization's address",
         description: `Body \`{address}\`: line1, city, state and country required, postal code at most 5 digits. ${revisionNote}`,
@@ -144,6 +149,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/organizations/name",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Rename an organization",
         description: `Body \`{organizationId, name}\`. ${revisionNote}`,
@@ -166,6 +172,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/organizations/update-discounts",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Replace an organization's discounts",
         description: `Body \`{organizationId, discounts: [{brandId, percentage}]}\`: a percentage from 0 to 100 per existing brand, each brand at most once; the list replaces the previous one. ${revisionNote}`,
@@ -188,6 +195,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/organizations/change-main-contact-user",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Change an organization's main contact",
         description: `Body \`{organizationId, mainContactUserId}\`: the user must belong to the organization (400 otherwise). ${revisionNote}`,

@@ -12,16 +12,14 @@ import {
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.ts";
 import { organizations } from "../../db/schema.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
 import { toRevisioned } from "../../lib/envelope.ts";
+import { defineHistoryEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
 import {
   findOrganizationById,
   findUserMembership,
   insertOrganization,
   listOrganizations,
-  lockOrganization,
   type OrganizationRow,
 } from "./repository.ts";
 
@@ -40,6 +38,27 @@ export function toOrganization(row: OrganizationRow): Organization {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** What the history names and compares of an organization: its fields as the API shows them. */
+export const organizationHistory = defineHistoryEntity({
+  type: "organization",
+  table: organizations,
+  notFoundMessage: organizationMessages.notFound,
+  describe: (_tx, row) => {
+    const organization = toOrganization(row);
+    return {
+      label: organization.name,
+      fields: {
+        name: organization.name,
+        type: organization.type,
+        status: organization.status,
+        address: organization.address,
+        mainContactUserId: organization.mainContactUserId,
+        discounts: organization.discounts,
+      },
+    };
+  },
+});
 
 export interface OrganizationWrite {
   organization: Organization;
@@ -75,7 +94,7 @@ export async function checkDiscountBrands(
 
 /**
  * Organizations: the customers and the distributor itself. Each write checks the revision the
- * client saw and records an audit event in the same transaction.
+ * client saw and records the change in the history in the same transaction.
  */
 export class OrganizationsService {
   readonly #db: Database;
@@ -104,14 +123,7 @@ export class OrganizationsService {
         address: input.address ?? null,
         discounts: input.discounts,
       });
-      await recordAuditEvent(tx, {
-        actorUserId,
-        entityType: "organization",
-        entityId: created.id,
-        action: "create",
-        afterRevision: created.revision,
-        data: { name: created.name, type: created.type, status: created.status },
-      });
+      await recordCreated(tx, organizationHistory, [created], { actorUserId });
       return created;
     });
     return { organization: toOrganization(row), revision: row.revision };
@@ -119,40 +131,30 @@ export class OrganizationsService {
 
   /**
    * One change to one organization: checks what `check` needs on the locked row, updates it at
-   * the expected revision and records the event, all in one transaction.
+   * the expected revision and records the change, all in one transaction.
    */
   async #update(
     id: number,
     expectedRevision: number | undefined,
     actorUserId: number,
     change: {
-      action: string;
+      action?: "status";
       values: Partial<typeof organizations.$inferInsert>;
-      data: unknown;
       check?: (tx: Tx, current: OrganizationRow) => Promise<void> | void;
     },
   ): Promise<OrganizationWrite> {
-    const row = await this.#db.transaction(async (tx) => {
-      const current = await lockOrganization(tx, id);
-      if (!current) throw new NotFoundError(organizationMessages.notFound);
-      await change.check?.(tx, current);
-      const update = await updateWithRevision(tx, organizations, {
+    const { row } = await this.#db.transaction((tx) =>
+      updateEntity(tx, organizationHistory, {
         id,
         expectedRevision,
-        values: change.values,
-        notFoundMessage: organizationMessages.notFound,
-      });
-      await recordAuditEvent(tx, {
         actorUserId,
-        entityType: "organization",
-        entityId: id,
         action: change.action,
-        beforeRevision: update.beforeRevision,
-        afterRevision: update.afterRevision,
-        data: change.data,
-      });
-      return update.row;
-    });
+        apply: async (current) => {
+          await change.check?.(tx, current);
+          return change.values;
+        },
+      }),
+    );
     return { organization: toOrganization(row), revision: row.revision };
   }
 
@@ -163,9 +165,8 @@ export class OrganizationsService {
     actorUserId: number,
   ) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "update-status",
+      action: "status",
       values: { status },
-      data: { status },
       check: (_tx, current) => {
         if (current.status === status) throw new ConflictError(organizationMessages.statusUnchanged);
         if (current.type === "internal" && status !== "active") {
@@ -182,17 +183,13 @@ export class OrganizationsService {
     actorUserId: number,
   ) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "update-address",
       values: { address },
-      data: { address },
     });
   }
 
   updateName(id: number, name: string, expectedRevision: number | undefined, actorUserId: number) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "rename",
       values: { name },
-      data: { name },
     });
   }
 
@@ -203,18 +200,14 @@ export class OrganizationsService {
     actorUserId: number,
   ) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "update-discounts",
       values: { discounts },
-      data: { discounts },
       check: (tx) => checkDiscountBrands(tx, discounts),
     });
   }
 
   changeMainContact(id: number, userId: number, expectedRevision: number | undefined, actorUserId: number) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "change-main-contact",
       values: { mainContactUserId: userId },
-      data: { mainContactUserId: userId },
       check: async (tx, current) => {
         const user = await findUserMembership(tx, userId);
         if (!user) {

@@ -1,17 +1,41 @@
 import { adminRoleName, type RoleType } from "@cm/contracts/roles";
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
-import { roles } from "../../db/schema.ts";
+import { roles, users } from "../../db/schema.ts";
 
 export type RoleRow = typeof roles.$inferSelect;
 export type NewRoleRow = typeof roles.$inferInsert;
+/** A role as the API answers it: with the number of users holding it. */
+export type RoleWithCountRow = RoleRow & { userCount: number };
 
 const lowerName = sql`lower(${roles.name})`;
 
+const userCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
+
 /** Staff roles first, then customer roles, each by name. */
-export async function listRoles(db: DbExecutor, options: { limit?: number } = {}): Promise<RoleRow[]> {
-  const query = db.select().from(roles).orderBy(asc(roles.type), asc(lowerName), asc(roles.id)).$dynamic();
-  return options.limit === undefined ? query : query.limit(options.limit);
+export async function listRoles(
+  db: DbExecutor,
+  options: { limit?: number } = {},
+): Promise<RoleWithCountRow[]> {
+  const query = db
+    .select({ role: roles, userCount })
+    .from(roles)
+    .orderBy(asc(roles.type), asc(lowerName), asc(roles.id))
+    .$dynamic();
+  const rows = await (options.limit === undefined ? query : query.limit(options.limit));
+  return rows.map((row) => ({ ...row.role, userCount: row.userCount }));
+}
+
+export async function findRoleWithCountById(
+  db: DbExecutor,
+  id: number,
+): Promise<RoleWithCountRow | undefined> {
+  const [row] = await db.select({ role: roles, userCount }).from(roles).where(eq(roles.id, id));
+  return row && { ...row.role, userCount: row.userCount };
+}
+
+export async function countRoleUsers(db: DbExecutor, id: number): Promise<number> {
+  return db.$count(users, eq(users.roleId, id));
 }
 
 export async function findRoleById(db: DbExecutor, id: number): Promise<RoleRow | undefined> {
@@ -36,7 +60,7 @@ export async function findRoleByName(
   return row;
 }
 
-/** The internal Admin role every staff member holds (the seed creates it). */
+/** The internal Admin role, which holds every permission (the seed creates it). */
 export function findAdminRole(db: DbExecutor): Promise<RoleRow | undefined> {
   return findRoleByName(db, adminRoleName, "internal");
 }

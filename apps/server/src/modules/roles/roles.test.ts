@@ -1,9 +1,11 @@
+import { permissionMessages, permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
 import { roleMessages } from "@cm/contracts/roles";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, roles, users } from "../../db/schema.ts";
+import { roles, users } from "../../db/schema.ts";
 
 describe("roles API", () => {
   let testApp: TestApp;
@@ -22,12 +24,8 @@ describe("roles API", () => {
     const [row] = await testApp.database.db.select().from(roles).where(eq(roles.id, id));
     return row!;
   };
-  const auditFor = (id: number) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, "role"), eq(auditEvents.entityId, String(id))))
-      .orderBy(auditEvents.id);
+  /** The role's history, newest first. */
+  const historyFor = (id: number) => historyOf(testApp, "role", id);
 
   beforeAll(async () => {
     testApp = await createTestApp();
@@ -72,6 +70,22 @@ describe("roles API", () => {
     expect((await api("GET", "/api/roles?limit=0")).statusCode).toBe(400);
   });
 
+  it("gives every role its permissions and the number of users holding it", async () => {
+    const { data } = (await api("GET", "/api/roles")).json();
+    const byName = new Map<string, { permissions: string[]; userCount: number; type: string }>(
+      data.map((role: { name: string; type: string }) => [`${role.type} ${role.name}`, role]),
+    );
+    for (const [name, permissions] of Object.entries(seededRolePermissions)) {
+      expect(byName.get(`internal ${name}`)?.permissions, name).toEqual([...permissions]);
+    }
+    const admins = await testApp.database.db.$count(users, eq(users.roleId, adminRoleId));
+    expect(byName.get("internal Admin")?.userCount).toBe(admins);
+    expect((await api("GET", `/api/roles/${adminRoleId}`)).json().data).toMatchObject({
+      permissions: [...permissionValues],
+      userCount: admins,
+    });
+  });
+
   it('reads one role, and says "Role not found" for an unknown id', async () => {
     expect((await api("GET", `/api/roles/${adminRoleId}`)).json().data).toMatchObject({
       id: adminRoleId,
@@ -94,8 +108,17 @@ describe("roles API", () => {
         createdNewStream: true,
         data: { name: "Merchandiser", type: "internal", status: "active", description: null, _revision: 1 },
       });
-      expect(await auditFor(body.data.id)).toEqual([
-        expect.objectContaining({ actorUserId: adminId, action: "create", afterRevision: 1 }),
+      expect(await historyFor(body.data.id)).toEqual([
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: adminId }),
+          action: "create",
+          entityLabel: "Merchandiser",
+          changes: [
+            { field: "name", before: null, after: "Merchandiser" },
+            { field: "type", before: null, after: "internal" },
+            { field: "status", before: null, after: "active" },
+          ],
+        }),
       ]);
     });
 
@@ -203,11 +226,18 @@ describe("roles API", () => {
       const cleared = await api("PUT", `/api/roles/${role.id}`, { description: null, status: "inactive" });
       expect(cleared.json().data).toMatchObject({ description: null, status: "inactive", _revision: 3 });
       expect(
-        (await auditFor(role.id)).map((event) => [event.action, event.beforeRevision, event.afterRevision]),
+        (await historyFor(role.id)).map((entry) => [entry.action, entry.entityLabel, entry.changes]),
       ).toEqual([
-        ["create", null, 1],
-        ["update", 1, 2],
-        ["update", 2, 3],
+        [
+          "update",
+          "Demand Planner",
+          [
+            { field: "description", before: "First", after: null },
+            { field: "status", before: "active", after: "inactive" },
+          ],
+        ],
+        ["update", "Demand Planner", [{ field: "name", before: "Planner", after: "Demand Planner" }]],
+        ["create", "Planner", expect.any(Array)],
       ]);
     });
 
@@ -215,12 +245,12 @@ describe("roles API", () => {
       const role = await newRole("Buyer Lead");
       await api("PUT", `/api/roles/${role.id}`, { description: "Second", expectedRevision: 1 });
       const before = await roleRow(role.id);
-      const events = (await auditFor(role.id)).length;
+      const entries = await historyRowCount(testApp);
       const stale = await api("PUT", `/api/roles/${role.id}`, { name: "Overwritten" }, { "if-match": "1" });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().message).toBe("This record was changed by someone else. Reload it and try again.");
       expect(await roleRow(role.id)).toEqual(before);
-      expect(await auditFor(role.id)).toHaveLength(events);
+      expect(await historyRowCount(testApp)).toBe(entries);
     });
 
     it("keeps names unique per type on rename too", async () => {
@@ -256,6 +286,148 @@ describe("roles API", () => {
       expect(await roleRow(adminRoleId)).toMatchObject({ name: "Admin", type: "internal", status: "active" });
       const described = await api("PUT", `/api/roles/${adminRoleId}`, { description: "Everything" });
       expect(described.json().data).toMatchObject({ name: "Admin", description: "Everything" });
+    });
+  });
+
+  describe("permissions (issue 14)", () => {
+    it("creates a role with permissions, kept in catalogue order without repeats, and records them", async () => {
+      const response = await createRole({
+        name: "Order Desk",
+        permissions: ["orders.manage", "catalogs.view", "orders.view", "orders.manage"],
+      });
+      expect(response.statusCode).toBe(201);
+      const role = response.json().data;
+      expect(role).toMatchObject({
+        permissions: ["catalogs.view", "orders.view", "orders.manage"],
+        userCount: 0,
+      });
+      expect((await roleRow(role.id)).permissions).toEqual(["catalogs.view", "orders.view", "orders.manage"]);
+      expect((await historyFor(role.id))[0]!.changes).toContainEqual({
+        field: "permissions",
+        before: null,
+        after: ["catalogs.view", "orders.view", "orders.manage"],
+      });
+      const none = (await createRole({ name: "Nothing Yet" })).json().data;
+      expect(none.permissions).toEqual([]);
+    });
+
+    it("refuses permissions the catalogue does not know", async () => {
+      const response = await createRole({
+        name: "Wishful",
+        permissions: ["catalogs.view", "everything.all"],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        message: roleMessages.createInvalid,
+        data: { "permissions.1": [permissionMessages.permissionsInvalid] },
+      });
+    });
+
+    it("gives customer roles no permissions: a clear 400", async () => {
+      const created = await createRole({
+        name: "Buyer Plus",
+        type: "external",
+        permissions: ["orders.view"],
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toEqual({
+        success: false,
+        message: permissionMessages.externalRolePermissions,
+        data: { permissions: [permissionMessages.externalRolePermissions] },
+      });
+      const staffRole = (await createRole({ name: "Soon Customer", permissions: ["orders.view"] })).json()
+        .data;
+      const moved = await api("PUT", `/api/roles/${staffRole.id}`, { type: "external" });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().message).toBe(permissionMessages.externalRolePermissions);
+      const movedEmpty = await api("PUT", `/api/roles/${staffRole.id}`, {
+        type: "external",
+        permissions: [],
+      });
+      expect(movedEmpty.json().data).toMatchObject({ type: "external", permissions: [] });
+    });
+
+    it("changes a role's permissions and records before and after", async () => {
+      const role = (await createRole({ name: "Analyst", permissions: ["orders.view"] })).json().data;
+      const response = await api("PUT", `/api/roles/${role.id}`, {
+        permissions: ["orders.view", "history.view"],
+        expectedRevision: role._revision,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        permissions: ["orders.view", "history.view"],
+        _revision: 2,
+      });
+      expect((await historyFor(role.id))[0]).toMatchObject({
+        action: "update",
+        changes: [{ field: "permissions", before: ["orders.view"], after: ["orders.view", "history.view"] }],
+      });
+    });
+
+    it("keeps every permission on the Admin role", async () => {
+      const narrowed = await api("PUT", `/api/roles/${adminRoleId}`, { permissions: ["catalogs.view"] });
+      expect(narrowed.statusCode).toBe(409);
+      expect(narrowed.json().message).toBe(permissionMessages.adminPermissionsLocked);
+      expect((await roleRow(adminRoleId)).permissions).toEqual([...permissionValues]);
+      const same = await api("PUT", `/api/roles/${adminRoleId}`, { permissions: [...permissionValues] });
+      expect(same.statusCode).toBe(200);
+    });
+
+    it("refuses taking people.manage from the last people who hold it, by the role", async () => {
+      const { db } = testApp.database;
+      const role = (
+        await createRole({ name: "People Lead", permissions: ["people.view", "people.manage"] })
+      ).json().data;
+      const [internal] = await db.select().from(users).where(eq(users.id, adminId));
+      const [lead] = await db
+        .insert(users)
+        .values({
+          email: "people.lead@example.com",
+          firstName: "Pia",
+          lastName: "Lead",
+          type: "internal",
+          organizationId: internal!.organizationId,
+          roleId: role.id,
+        })
+        .returning();
+      // The admin keeps people.manage: the People Lead role may lose it.
+      const narrowed = await api("PUT", `/api/roles/${role.id}`, { permissions: ["people.view"] });
+      expect(narrowed.statusCode).toBe(200);
+      await api("PUT", `/api/roles/${role.id}`, { permissions: ["people.view", "people.manage"] });
+
+      // With the admin (and every other Admin holder) demoted, the People Lead is all that is left.
+      const adminHolders = await db.select({ id: users.id }).from(users).where(eq(users.roleId, adminRoleId));
+      const viewer = (await api("GET", "/api/roles"))
+        .json()
+        .data.find(
+          (candidate: { name: string; type: string }) =>
+            candidate.name === "Viewer" && candidate.type === "internal",
+        );
+      await db.update(users).set({ roleId: viewer.id }).where(eq(users.roleId, adminRoleId));
+      const leadAuth = await signIn(testApp, lead!.email);
+      const entries = await historyRowCount(testApp);
+      try {
+        for (const change of [{ permissions: ["people.view"] }, { status: "inactive" }]) {
+          const response = await testApp.app.inject({
+            method: "PUT",
+            url: `/api/roles/${role.id}`,
+            payload: change,
+            headers: leadAuth,
+          });
+          expect(response.statusCode, JSON.stringify(change)).toBe(409);
+          expect(response.json().message).toBe(permissionMessages.lastPeopleManager);
+        }
+        expect(await roleRow(role.id)).toMatchObject({
+          status: "active",
+          permissions: ["people.view", "people.manage"],
+        });
+        expect(await historyRowCount(testApp)).toBe(entries);
+      } finally {
+        for (const holder of adminHolders) {
+          await db.update(users).set({ roleId: adminRoleId }).where(eq(users.id, holder.id));
+        }
+      }
     });
   });
 

@@ -5,6 +5,7 @@ import {
   listLimitQuerySchema,
   writeEnvelopeSchema,
 } from "@cm/contracts/envelope";
+import { permissionMessages } from "@cm/contracts/permissions";
 import { createRoleInputSchema, roleMessages, roleSchema, updateRoleInputSchema } from "@cm/contracts/roles";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -34,10 +35,12 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/roles",
     {
+      // The customer forms pick a customer role, and the people lists name each user's role.
+      config: { permission: ["people.view", "customers.view"] },
       schema: {
         summary: "List roles",
         description:
-          "Staff roles first, then customer roles, each by name. `limit` caps the number returned.",
+          "Staff roles first, then customer roles, each by name, each with its permissions and the number of users holding it. `limit` caps the number returned.",
         tags,
         querystring: listLimitQuerySchema,
         response: { 200: envelopeSchema(z.array(roleSchema)), 400: errorEnvelopeSchema },
@@ -49,6 +52,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/roles/:id",
     {
+      config: { permission: "people.view" },
       schema: {
         summary: "One role",
         description: `404 "${roleMessages.notFound}" for an unknown id.`,
@@ -64,10 +68,12 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles",
     {
       attachValidation: true,
+      config: { permission: "people.manage" },
       schema: {
         summary: "Create a role",
         description: [
           "Type defaults to internal and status to active. Names are unique per type in any letter case.",
+          `\`permissions\` (none by default) are names of the catalogue; customer roles hold none (400 "${permissionMessages.externalRolePermissions}").`,
           `400 "${roleMessages.createInvalid}" with the field errors; 409 for a name the type already has;`,
           `500 "${roleMessages.createServerError}".`,
         ].join(" "),
@@ -92,11 +98,14 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles/:id",
     {
       attachValidation: true,
+      config: { permission: "people.manage" },
       schema: {
         summary: "Update a role",
         description: [
           "Changes the fields sent. Send the revision the change is based on (`expectedRevision` or `If-Match`):",
-          "a stale one gets 409 and changes nothing. The Admin role keeps its name, type and active status.",
+          "a stale one gets 409 and changes nothing. The Admin role keeps its name, type and active status,",
+          `and every permission (409 "${permissionMessages.adminPermissionsLocked}"). Customer roles hold no permissions (400).`,
+          `A change that would leave no active user holding people.manage gets 409 "${permissionMessages.lastPeopleManager}".`,
         ].join(" "),
         tags,
         params: idParamsSchema,

@@ -1,34 +1,64 @@
+import { permissionMessages, permissionValues, type Permission } from "@cm/contracts/permissions";
 import {
   adminRoleName,
   roleMessages,
   type CreateRoleData,
   type Role,
+  type RoleType,
   type UpdateRoleInput,
 } from "@cm/contracts/roles";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { roles } from "../../db/schema.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
 import { toRevisioned } from "../../lib/envelope.ts";
-import { ConflictError, DomainError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
-import { findRoleById, findRoleByName, insertRole, listRoles, type RoleRow } from "./repository.ts";
+import { recordCreated, updateEntity } from "../../lib/entity-write.ts";
+import {
+  ConflictError,
+  DomainError,
+  InvalidError,
+  isUniqueViolation,
+  NotFoundError,
+} from "../../lib/errors.ts";
+import { isPermission } from "../auth/permissions.ts";
+import { roleHistory } from "./history.ts";
+import { keepingAPeopleManager } from "./people-managers.ts";
+import {
+  countRoleUsers,
+  findRoleByName,
+  findRoleWithCountById,
+  insertRole,
+  listRoles,
+  type RoleRow,
+  type RoleWithCountRow,
+} from "./repository.ts";
 
 const nameConstraint = "roles_type_name_unique";
 
-export function toRole(row: RoleRow): Role {
+export function toRole(row: RoleWithCountRow): Role {
   const role = toRevisioned(row);
   return {
     ...role,
     type: role.type,
     status: role.status === "inactive" ? "inactive" : "active",
+    permissions: row.permissions.filter(isPermission),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-function isAdminRole(row: RoleRow): boolean {
+export function isAdminRole(row: Pick<RoleRow, "name" | "type">): boolean {
   return row.type === "internal" && row.name.toLowerCase() === adminRoleName.toLowerCase();
+}
+
+const holdsEveryPermission = (permissions: readonly string[]) =>
+  permissionValues.every((permission) => permissions.includes(permission));
+
+/** Customers' users never use the back office: their roles grant nothing. */
+function refuseExternalPermissions(type: RoleType, permissions: readonly Permission[]): void {
+  if (type === "external" && permissions.length > 0) {
+    throw new InvalidError(permissionMessages.externalRolePermissions, {
+      permissions: [permissionMessages.externalRolePermissions],
+    });
+  }
 }
 
 /** A blank description is no description. */
@@ -42,7 +72,10 @@ export interface RoleWrite {
   revision: number;
 }
 
-/** Roles: unique names per type, the Admin role kept as staff creation relies on it. */
+/**
+ * Roles: unique names per type; the Admin role kept whole (name, type, active, every
+ * permission); customer roles hold no permissions; and no write leaves nobody to manage people.
+ */
 export class RolesService {
   readonly #db: Database;
   readonly #log: FastifyBaseLogger;
@@ -57,7 +90,7 @@ export class RolesService {
   }
 
   async get(id: number): Promise<Role> {
-    const row = await findRoleById(this.#db, id);
+    const row = await findRoleWithCountById(this.#db, id);
     if (!row) throw new NotFoundError(roleMessages.notFound);
     return toRole(row);
   }
@@ -67,6 +100,7 @@ export class RolesService {
    * our side." (500), logged with their cause.
    */
   async create(input: CreateRoleData, actorUserId: number): Promise<RoleWrite> {
+    refuseExternalPermissions(input.type, input.permissions);
     try {
       const row = await this.#db.transaction(async (tx) => {
         if (await findRoleByName(tx, input.name, input.type)) {
@@ -77,18 +111,12 @@ export class RolesService {
           description: description(input.description) ?? null,
           type: input.type,
           status: input.status,
+          permissions: input.permissions,
         });
-        await recordAuditEvent(tx, {
-          actorUserId,
-          entityType: "role",
-          entityId: created.id,
-          action: "create",
-          afterRevision: created.revision,
-          data: { name: created.name, type: created.type, status: created.status },
-        });
+        await recordCreated(tx, roleHistory, [created], { actorUserId });
         return created;
       });
-      return { role: toRole(row), revision: row.revision };
+      return { role: toRole({ ...row, userCount: 0 }), revision: row.revision };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       // Lost a race with another request creating the same name.
@@ -105,56 +133,49 @@ export class RolesService {
     expectedRevision: number | undefined,
     actorUserId: number,
   ): Promise<RoleWrite> {
-    let next: { name: string; type: RoleRow["type"]; status: string } | undefined;
+    let next: { name: string; type: RoleRow["type"]; status: string; permissions: Permission[] } | undefined;
     try {
       const row = await this.#db.transaction(async (tx) => {
-        const current = await findRoleById(tx, id);
-        if (!current) throw new NotFoundError(roleMessages.notFound);
-        next = {
-          name: input.name ?? current.name,
-          type: input.type ?? current.type,
-          status: input.status ?? current.status,
-        };
-        if (
-          isAdminRole(current) &&
-          (next.name.toLowerCase() !== current.name.toLowerCase() ||
-            next.type !== current.type ||
-            next.status !== "active")
-        ) {
-          throw new ConflictError(roleMessages.adminLocked);
-        }
-        if (await findRoleByName(tx, next.name, next.type, id)) {
-          throw new ConflictError(roleMessages.nameTaken(next.name, next.type));
-        }
-        const update = await updateWithRevision(tx, roles, {
+        // Found out by `apply`, which runs before the row's update.
+        let takesAway = false;
+        const { row: updated } = await updateEntity(tx, roleHistory, {
           id,
           expectedRevision,
-          values: { ...next, description: description(input.description) },
-          notFoundMessage: roleMessages.notFound,
-        });
-        await recordAuditEvent(tx, {
           actorUserId,
-          entityType: "role",
-          entityId: id,
-          action: "update",
-          beforeRevision: update.beforeRevision,
-          afterRevision: update.afterRevision,
-          data: {
-            before: {
-              name: current.name,
-              type: current.type,
-              status: current.status,
-              description: current.description,
-            },
-            after: {
-              name: update.row.name,
-              type: update.row.type,
-              status: update.row.status,
-              description: update.row.description,
-            },
+          apply: async (current) => {
+            const currentPermissions = current.permissions.filter(isPermission);
+            const nextValues = {
+              name: input.name ?? current.name,
+              type: input.type ?? current.type,
+              status: input.status ?? current.status,
+              permissions: input.permissions ?? currentPermissions,
+            };
+            next = nextValues;
+            if (isAdminRole(current)) {
+              if (
+                nextValues.name.toLowerCase() !== current.name.toLowerCase() ||
+                nextValues.type !== current.type ||
+                nextValues.status !== "active"
+              ) {
+                throw new ConflictError(roleMessages.adminLocked);
+              }
+              if (!holdsEveryPermission(nextValues.permissions)) {
+                throw new ConflictError(permissionMessages.adminPermissionsLocked);
+              }
+            }
+            refuseExternalPermissions(nextValues.type, nextValues.permissions);
+            if (await findRoleByName(tx, nextValues.name, nextValues.type, id)) {
+              throw new ConflictError(roleMessages.nameTaken(nextValues.name, nextValues.type));
+            }
+            // Its holders may lose people.manage: the role is deactivated or loses permissions.
+            takesAway =
+              nextValues.status !== "active" ||
+              currentPermissions.some((permission) => !nextValues.permissions.includes(permission));
+            return { ...nextValues, description: description(input.description) };
           },
+          around: (write) => (takesAway ? keepingAPeopleManager(tx, write) : write()),
         });
-        return update.row;
+        return { ...updated, userCount: await countRoleUsers(tx, id) };
       });
       return { role: toRole(row), revision: row.revision };
     } catch (error) {

@@ -32,6 +32,7 @@ export function localStorageRoutes(store: LocalObjectStore): FastifyPluginAsyncZ
     app.put(
       "/storage/*",
       {
+        config: { permission: "public" },
         schema: {
           summary: "Store an uploaded file (presigned URL)",
           description:

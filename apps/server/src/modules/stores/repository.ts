@@ -42,12 +42,6 @@ export async function findStoreRow(db: DbExecutor, id: number): Promise<StoreRow
   return row;
 }
 
-/** The store, locked until the transaction ends, so checks made on it stay true. */
-export async function lockStoreRow(db: DbExecutor, id: number): Promise<StoreRow | undefined> {
-  const [row] = await db.select().from(stores).where(eq(stores.id, id)).for("update");
-  return row;
-}
-
 /** Addresses, brand focus and users of these stores, three queries whatever their number. */
 export async function loadStoreParts(
   db: DbExecutor,

@@ -50,6 +50,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/stores",
     {
+      config: { permission: "customers.view" },
       schema: {
         summary: "List stores",
         description: `Stores by name with their addresses, brand focus and users. \`organizationId\` narrows the list to one organization; \`limit\` caps it. An empty list says "${storeMessages.listEmpty}".`,
@@ -67,6 +68,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/stores/:id",
     {
+      config: { permission: "customers.view" },
       schema: {
         summary: "One store",
         description: `404 "${storeMessages.notFound}" for an unknown id.`,
@@ -81,6 +83,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/stores",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Create a store",
         description: [
@@ -109,6 +112,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/stores/:id/basic-info",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Change a store's name, description or main contact",
         description: `Body \`{newName?, newDescription?, newMainContactUserId?}\`: only the fields sent change; null clears the description or the main contact, who must belong to the store's organization. ${writeNote}`,
@@ -135,6 +139,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/stores/:id/address",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Add an address to a store",
         description: `Body \`{address}\`. A store has at most one billing and one shipping address: adding a second is refused (400). ${writeNote}`,
@@ -159,6 +164,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/stores/:id/addresses",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Replace a store's addresses",
         description: `Body \`{addresses}\`: the whole list (empty removes them all), at most one billing and one shipping address. ${writeNote}`,
@@ -183,6 +189,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/stores/:id/status",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Activate or deactivate a store",
         description: `Body \`{newStatus}\`: active or inactive. 409 "${storeMessages.statusUnchanged}" when the store already has it. ${writeNote}`,
@@ -207,6 +214,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/stores/:id/brand-focus-type",
     {
+      config: { permission: "customers.manage" },
       schema: {
         summary: "Replace a store's brand focus",
         description: `Body \`{newBrandFocusType: {brandSegmentation: [{brandId, segmentation}]}}\`: the same rules as on creation; the store type is derived again. ${writeNote}`,

@@ -1,6 +1,5 @@
 import type { Address, AddressOutput } from "@cm/contracts/addresses";
 import type { FieldErrors } from "@cm/contracts/envelope";
-import { genericMessages } from "@cm/contracts/messages";
 import {
   deriveStoreType,
   storeLogoPlaceholderUrl,
@@ -11,10 +10,14 @@ import {
 } from "@cm/contracts/stores";
 import type { Database, Tx } from "../../db/client.ts";
 import { stores } from "../../db/schema.ts";
-import { recordAuditEvent, recordAuditEvents } from "../../lib/audit.ts";
 import { toRevisioned } from "../../lib/envelope.ts";
+import {
+  defineHistoryEntity,
+  recordCreated,
+  updateEntity,
+  type EntityDescription,
+} from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
 import { findExistingBrandIds } from "../brands/repository.ts";
 import { findOrganizationById } from "../organizations/repository.ts";
 import {
@@ -28,7 +31,6 @@ import {
   insertStoreUsers,
   listStoreRows,
   loadStoreParts,
-  lockStoreRow,
   type StoreAddressRow,
   type StoreParts,
   type StoreRow,
@@ -75,6 +77,20 @@ async function withParts(db: Database | Tx, rows: StoreRow[]): Promise<Store[]> 
   );
   return rows.map((row) => toStore(row, parts.get(row.id)));
 }
+
+function describeStore(store: Store): EntityDescription {
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, _revision, ...fields } = store;
+  return { label: store.name, fields };
+}
+
+/** What the history names and compares of a store: its fields and parts as the API shows them. */
+export const storeHistory = defineHistoryEntity({
+  type: "store",
+  table: stores,
+  notFoundMessage: storeMessages.notFound,
+  describe: async (tx, row) => describeStore((await withParts(tx, [row]))[0]!),
+  describeAll: async (tx, rows) => (await withParts(tx, [...rows])).map(describeStore),
+});
 
 /** A store to create, checked by the contract's schema; `path` names it in field errors ("stores.1"). */
 export interface StoreDraft {
@@ -137,7 +153,7 @@ function refuseIfAny(errors: FieldErrors): void {
 
 /**
  * Inserts stores of one organization with their addresses, brand focus and users: one statement
- * per table whatever the number of stores, and one audit event per store. The caller has
+ * per table whatever the number of stores, and one history entry per store. The caller has
  * checked the organization, the brands and the users.
  */
 export async function insertStores(
@@ -145,7 +161,7 @@ export async function insertStores(
   organizationId: number,
   drafts: readonly StoreDraft[],
   actorUserId: number | null,
-  auditData: Record<string, unknown> = {},
+  details?: Record<string, unknown>,
 ): Promise<Store[]> {
   const rows = await insertStoreRows(
     tx,
@@ -179,24 +195,7 @@ export async function insertStores(
       ],
     })),
   );
-  await recordAuditEvents(
-    tx,
-    withDrafts.map(({ row, draft }) => ({
-      actorUserId,
-      entityType: "store",
-      entityId: row.id,
-      action: "create",
-      afterRevision: row.revision,
-      data: {
-        organizationId,
-        name: row.name,
-        storeType: row.storeType,
-        brandSegmentation: draft.brandSegmentation,
-        addressTypes: draft.addresses.map((address) => address.type),
-        ...auditData,
-      },
-    })),
-  );
+  await recordCreated(tx, storeHistory, rows, { actorUserId, details });
   return withParts(tx, rows);
 }
 
@@ -217,7 +216,8 @@ export interface StoreBasicInfoChanges {
 
 /**
  * Stores of customer organizations. Each write checks the revision the client saw and records
- * an audit event in the same transaction; a store and its parts change together or not at all.
+ * the change in the history in the same transaction; a store and its parts change together or
+ * not at all.
  */
 export class StoresService {
   readonly #db: Database;
@@ -264,44 +264,28 @@ export class StoresService {
   }
 
   /**
-   * One change to one store: `apply` checks and writes on the locked store, then the revision is
-   * bumped (at the expected one) and the event recorded, all in one transaction.
+   * One change to one store: `apply` checks and writes on the locked store (at the expected
+   * revision), then the revision is bumped and the change recorded, all in one transaction.
    */
   async #update(
     id: number,
     expectedRevision: number | undefined,
     actorUserId: number,
     change: {
-      action: string;
-      data: unknown;
+      action?: "status";
       apply: (tx: Tx, current: StoreRow) => Promise<Partial<typeof stores.$inferInsert>>;
     },
   ): Promise<StoreWrite> {
     try {
       const store = await this.#db.transaction(async (tx) => {
-        const current = await lockStoreRow(tx, id);
-        if (!current) throw new NotFoundError(storeMessages.notFound);
-        // Checked before `apply` touches the store's parts; the locked row cannot change meanwhile.
-        if (expectedRevision !== undefined && current.revision !== expectedRevision) {
-          throw new ConflictError(genericMessages.staleRevision);
-        }
-        const values = await change.apply(tx, current);
-        const update = await updateWithRevision(tx, stores, {
+        const { row } = await updateEntity(tx, storeHistory, {
           id,
           expectedRevision,
-          values,
-          notFoundMessage: storeMessages.notFound,
-        });
-        await recordAuditEvent(tx, {
           actorUserId,
-          entityType: "store",
-          entityId: id,
           action: change.action,
-          beforeRevision: update.beforeRevision,
-          afterRevision: update.afterRevision,
-          data: change.data,
+          apply: (current) => change.apply(tx, current),
         });
-        const [written] = await withParts(tx, [update.row]);
+        const [written] = await withParts(tx, [row]);
         return written!;
       });
       return { store, revision: store._revision };
@@ -321,8 +305,6 @@ export class StoresService {
     actorUserId: number,
   ) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "update-basic-info",
-      data: changes,
       apply: async (tx, current) => {
         refuseIfAny(
           await memberErrors(tx, current.organizationId, [
@@ -347,8 +329,6 @@ export class StoresService {
 
   addAddress(id: number, address: Address, expectedRevision: number | undefined, actorUserId: number) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "add-address",
-      data: { address },
       apply: async (tx) => {
         const [parts] = (await loadStoreParts(tx, [id])).values();
         const addresses = parts?.addresses ?? [];
@@ -373,8 +353,6 @@ export class StoresService {
     actorUserId: number,
   ) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "replace-addresses",
-      data: { addresses },
       apply: async (tx) => {
         await deleteStoreAddresses(tx, id);
         await insertStoreAddresses(tx, [{ storeId: id, addresses }]);
@@ -390,8 +368,7 @@ export class StoresService {
     actorUserId: number,
   ) {
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "update-status",
-      data: { status: newStatus },
+      action: "status",
       apply: async (_tx, current) => {
         if (current.status === newStatus) throw new ConflictError(storeMessages.statusUnchanged);
         return { status: newStatus };
@@ -407,8 +384,6 @@ export class StoresService {
   ) {
     const storeType = deriveStoreType(brandSegmentation.length);
     return this.#update(id, expectedRevision, actorUserId, {
-      action: "update-brand-focus-type",
-      data: { storeType, brandSegmentation },
       apply: async (tx) => {
         refuseIfAny(
           await unknownBrandErrors(tx, [{ brandSegmentation }], "newBrandFocusType.brandSegmentation"),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
+import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { auditEvents, brands, organizations, roles, storeAddresses, stores, users } from "../../db/schema.ts";
 
@@ -358,6 +359,57 @@ describe("stores API", () => {
     const bogus = await request("PUT", `/api/stores/${store.id}/status`, { newStatus: "closed" });
     expect(bogus.statusCode).toBe(400);
     expect(bogus.json().message).toBe(invalidInput);
+  });
+
+  it("records each write once in the history, with its parts before and after; refusals record nothing", async () => {
+    const store = await createStore({ name: "Traced", description: "Corner shop" });
+    await request("PATCH", `/api/stores/${store.id}/basic-info`, {
+      newName: "Traced Two",
+      newMainContactUserId: memberId,
+    });
+    await request("POST", `/api/stores/${store.id}/address`, { address: billing });
+    await request("PUT", `/api/stores/${store.id}/status`, { newStatus: "inactive" });
+
+    const entries = await historyRowCount(testApp);
+    const refusals = [
+      await request("POST", `/api/stores/${store.id}/address`, { address: billing }),
+      await request("PUT", `/api/stores/${store.id}/status`, { newStatus: "inactive" }),
+      await request("PATCH", `/api/stores/${store.id}/basic-info`, { newName: "Lost", expectedRevision: 1 }),
+      await request("PATCH", `/api/stores/${store.id}/basic-info`, { newMainContactUserId: outsiderId }),
+    ];
+    expect(refusals.map((response) => response.statusCode)).toEqual([400, 409, 409, 400]);
+    expect(await historyRowCount(testApp)).toBe(entries);
+
+    const history = (await historyOf(testApp, "store", store.id)).reverse();
+    expect(history.map(({ action, entityLabel, changes }) => ({ action, entityLabel, changes }))).toEqual([
+      {
+        action: "create",
+        entityLabel: "Traced",
+        changes: expect.arrayContaining([
+          { field: "name", before: null, after: "Traced" },
+          { field: "description", before: null, after: "Corner shop" },
+        ]),
+      },
+      {
+        action: "update",
+        entityLabel: "Traced Two",
+        changes: [
+          { field: "name", before: "Traced", after: "Traced Two" },
+          { field: "mainContactUserId", before: null, after: memberId },
+          { field: "userIds", before: [], after: [memberId] },
+        ],
+      },
+      {
+        action: "update",
+        entityLabel: "Traced Two",
+        changes: [{ field: "addresses", before: [], after: [billing] }],
+      },
+      {
+        action: "status",
+        entityLabel: "Traced Two",
+        changes: [{ field: "status", before: "active", after: "inactive" }],
+      },
+    ]);
   });
 
   it("replaces the brand focus and derives the store type again", async () => {

@@ -405,15 +405,6 @@ export async function markUploadConfirmed(tx: DbExecutor, uploadId: number): Pro
   await tx.delete(stagedStyles).where(eq(stagedStyles.uploadId, uploadId));
 }
 
-export async function markLineListSaved(tx: DbExecutor, lineListId: number): Promise<{ revision: number }> {
-  const [row] = await tx
-    .update(lineLists)
-    .set({ stage: "saved", revision: sql`${lineLists.revision} + 1`, updatedAt: sql`now()` })
-    .where(eq(lineLists.id, lineListId))
-    .returning({ revision: lineLists.revision });
-  return row!;
-}
-
 export async function deleteLineList(tx: DbExecutor, lineListId: number): Promise<void> {
   await tx.delete(lineLists).where(eq(lineLists.id, lineListId));
 }

@@ -16,6 +16,7 @@ import {
 import { presignUploadDataSchema, presignUploadInputSchema } from "@cm/contracts/uploads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
+import { requirePermission } from "../auth/permissions.ts";
 import {
   confirmPreview,
   discardPreview,
@@ -31,26 +32,34 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/uploads/get-presigned-upload-url",
     {
+      // A line list is the catalog team's upload, a filled order form the order writer's.
+      config: { permission: ["catalogs.manage", "orders.manage"] },
       schema: {
         summary: "Get a presigned upload URL",
         description:
-          'Checks the brand (Crocs only), the file\'s extension (.xlsx or .xls) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing. With `purpose: "order-form"` no metadata and no brand are checked: the file is a filled order form for POST /api/orders/order-form/preview.',
+          'Checks the brand (Crocs only), the file\'s extension (.xlsx or .xls) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing. With `purpose: "order-form"` no metadata and no brand are checked: the file is a filled order form for POST /api/orders/order-form/preview. A line list needs catalogs.manage, an order form orders.manage (403).',
         tags: ["uploads"],
         body: presignUploadInputSchema,
         response: { 200: envelopeSchema(presignUploadDataSchema), 400: errorEnvelopeSchema },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      requirePermission(
+        request.user!,
+        request.body.purpose === "order-form" ? "orders.manage" : "catalogs.manage",
+      );
+      return ok(
         await presignUpload(app.database.db, app.objectStore, request.body, {
           maxFileBytes: app.config.UPLOAD_MAX_BYTES,
         }),
-      ),
+      );
+    },
   );
 
   app.get(
     "/api/crocs/preview/:lineListId",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "Preview of an uploaded line list",
         description:
@@ -66,6 +75,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/crocs/preview/:lineListId/styles",
     {
+      config: { permission: "catalogs.view" },
       schema: {
         summary: "Styles of a preview",
         description:
@@ -82,6 +92,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/crocs/preview/:lineListId/confirm",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Save a preview",
         description:
@@ -104,6 +115,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/crocs/discard-uploaded-data/:lineListId",
     {
+      config: { permission: "catalogs.manage" },
       schema: {
         summary: "Discard uploaded data",
         description:

@@ -1,4 +1,3 @@
-import { eq, sql } from "drizzle-orm";
 import { isCrocsBrand } from "@cm/contracts/brands";
 import type { PreviewStyle } from "@cm/contracts/line-list-format";
 import {
@@ -25,13 +24,14 @@ import {
   type UploadAction,
 } from "@cm/contracts/uploads";
 import type { Database, DbExecutor, Tx } from "../../db/client.ts";
-import { brands } from "../../db/schema.ts";
-import { recordAuditEvent, recordAuditEvents, type AuditEventInput } from "../../lib/audit.ts";
+import { historySummaries } from "@cm/contracts/history";
+import { updateEntity } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
 import { paginated } from "../../lib/pagination.ts";
+import { findBrandNameById } from "../brands/repository.ts";
 import { ensureCatalogs } from "../catalogs/repository.ts";
 import { findLineListById } from "../line-lists/repository.ts";
-import { createLineListInTransaction, toLineList } from "../line-lists/service.ts";
+import { createLineListInTransaction, lineListHistory, toLineList } from "../line-lists/service.ts";
 import { findSizes, pageLineListProducts, type ProductRow } from "../items/repository.ts";
 import { toCrocsItem } from "../items/service.ts";
 import { newUploadKey, type ObjectStore } from "../storage/object-store.ts";
@@ -47,7 +47,6 @@ import {
   insertStagedStyles,
   insertUpload,
   lockLineList,
-  markLineListSaved,
   markUploadConfirmed,
   pageDiff,
   replaceSizesFromUpload,
@@ -76,9 +75,7 @@ export async function presignUpload(
   options: { maxFileBytes: number },
 ): Promise<PresignUploadData> {
   if (input.purpose !== "order-form") {
-    const [brand] = input.metadata
-      ? await db.select({ name: brands.name }).from(brands).where(eq(brands.id, input.metadata.brandId))
-      : [];
+    const brand = input.metadata ? await findBrandNameById(db, input.metadata.brandId) : undefined;
     if (!brand || !isCrocsBrand(brand.name)) throw new InvalidError(uploadMessages.nonRecognizedBrand);
   }
 
@@ -177,7 +174,6 @@ async function stageInTransaction(
   actorUserId: number | null,
 ): Promise<{ lineListId: number; replacedFileKey: string | null }> {
   if (await fileKeyProcessed(tx, input.fileKey)) throw new AlreadyProcessedError();
-  const audit: AuditEventInput[] = [];
   let lineListId: number;
   let replacedFileKey: string | null = null;
   if (input.action === "update") {
@@ -189,13 +185,6 @@ async function stageInTransaction(
     if (waiting) {
       await deleteUpload(tx, waiting.id);
       replacedFileKey = waiting.fileKey;
-      audit.push({
-        actorUserId,
-        entityType: "line_list",
-        entityId: lineListId,
-        action: "discard_upload",
-        data: { uploadId: waiting.id, replacedBy: input.fileKey },
-      });
     }
   } else {
     const lineList = input.lineList!;
@@ -221,20 +210,6 @@ async function stageInTransaction(
     createdBy: actorUserId,
   });
   await insertStagedStyles(tx, upload.id, input.styles);
-  audit.push({
-    actorUserId,
-    entityType: "line_list",
-    entityId: lineListId,
-    action: "upload",
-    data: {
-      uploadId: upload.id,
-      action: input.action,
-      fileName: input.fileName,
-      styles: input.styles.length,
-      rows: input.rowCount,
-    },
-  });
-  await recordAuditEvents(tx, audit);
   return { lineListId, replacedFileKey };
 }
 
@@ -481,8 +456,6 @@ function savedStyleRow(
  * Save and discard.
  * ------------------------------------------------------------------------------------------- */
 
-const auditBatch = 4000;
-
 /**
  * Saves a preview in one transaction: creates and updates the brand's products from the staged
  * styles (identical ones untouched), attaches them to the line list, makes the line list saved
@@ -510,53 +483,34 @@ export async function confirmPreview(
 
     const dropped =
       upload.action === "update" ? (await findDroppedStyles(tx, lineListId, upload.id)).length : 0;
-    const written = await upsertProductsFromUpload(tx, upload.id, target.brandId);
-    await replaceSizesFromUpload(
-      tx,
-      upload.id,
-      target.brandId,
-      written.map((product) => product.id),
-    );
-    await attachUploadToLineList(tx, upload.id, target.brandId, lineListId);
-    const created = written.filter((product) => product.inserted).length;
-    const updated = written.length - created;
-    const unchanged = upload.stylesCount - written.length;
-
-    const { revision } = await markLineListSaved(tx, lineListId);
-    const catalogs = await ensureCatalogs(tx, lineListId);
-    await markUploadConfirmed(tx, upload.id);
-
-    const audit: AuditEventInput[] = written.map((product) => ({
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    await updateEntity(tx, lineListHistory, {
+      id: lineListId,
+      expectedRevision: undefined,
       actorUserId,
-      entityType: "product",
-      entityId: product.id,
-      action: product.inserted ? "create" : "update",
-      beforeRevision: product.inserted ? null : product.revision - 1,
-      afterRevision: product.revision,
-      data: { modelCode: product.modelCode, lineListId, uploadId: upload.id },
-    }));
-    for (const type of catalogs.created) {
-      audit.push({
-        actorUserId,
-        entityType: "catalog",
-        entityId: catalogs.ids.get(type)!,
-        action: "create",
-        afterRevision: 1,
-        data: { lineListId, type },
-      });
-    }
-    for (let start = 0; start < audit.length; start += auditBatch) {
-      await recordAuditEvents(tx, audit.slice(start, start + auditBatch));
-    }
-    await recordAuditEvent(tx, {
-      actorUserId,
-      entityType: "line_list",
-      entityId: lineListId,
-      action: "confirm_upload",
-      beforeRevision: target.revision,
-      afterRevision: revision,
-      data: { uploadId: upload.id, action: upload.action, created, updated, unchanged, droppedKept: dropped },
+      action: "upload",
+      apply: async () => {
+        const written = await upsertProductsFromUpload(tx, upload.id, target.brandId);
+        await replaceSizesFromUpload(
+          tx,
+          upload.id,
+          target.brandId,
+          written.map((product) => product.id),
+        );
+        await attachUploadToLineList(tx, upload.id, target.brandId, lineListId);
+        counts.created = written.filter((product) => product.inserted).length;
+        counts.updated = written.length - counts.created;
+        counts.unchanged = upload.stylesCount - written.length;
+        await ensureCatalogs(tx, lineListId);
+        await markUploadConfirmed(tx, upload.id);
+        return { stage: "saved" as const };
+      },
+      summary: () =>
+        historySummaries.uploadSaved(upload.fileName, counts) +
+        (dropped > 0 ? historySummaries.droppedKept(dropped) : ""),
+      details: () => ({ uploadId: upload.id, action: upload.action, ...counts, droppedKept: dropped }),
     });
+    const { created, updated, unchanged } = counts;
 
     const lineList = toLineList((await findLineListById(tx, lineListId))!);
     return {
@@ -568,14 +522,15 @@ export async function confirmPreview(
 
 /**
  * Discards what an upload staged: its styles and record, and the line list itself when it is
- * still a preview (never a saved one), then the stored file. A saved line list with nothing
+ * still a preview (never a saved one), then the stored file. Nothing saved changes, so the
+ * history records nothing (the staging recorded nothing either). A saved line list with nothing
  * waiting is refused (409): there is no upload to discard, and the line list itself never is.
  */
 export async function discardPreview(
   db: Database,
   store: ObjectStore,
   lineListId: number,
-  actorUserId: number | null,
+  _actorUserId: number | null,
 ): Promise<DiscardPreviewData> {
   const result = await db.transaction(async (tx) => {
     const target = await lockLineList(tx, lineListId);
@@ -587,40 +542,8 @@ export async function discardPreview(
     if (upload) await deleteUpload(tx, upload.id);
     const lineListDeleted = target.stage === "preview";
     if (lineListDeleted) await deleteLineList(tx, lineListId);
-    if (upload || lineListDeleted) {
-      await recordAuditEvent(tx, {
-        actorUserId,
-        entityType: "line_list",
-        entityId: lineListId,
-        action: lineListDeleted ? "delete" : "discard_upload",
-        beforeRevision: target.revision,
-        data: { uploadId: upload?.id ?? null, discardedStyles },
-      });
-    }
     return { upload, data: { lineListId, discardedStyles, lineListDeleted } };
   });
   if (result.upload) await store.delete(result.upload.fileKey);
   return result.data;
-}
-
-/** Brand by exact name, in any letter case. */
-export async function findBrandByName(
-  db: DbExecutor,
-  name: string,
-): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(sql`lower(${brands.name}) = ${name.trim().toLowerCase()}`)
-    .orderBy(brands.id)
-    .limit(1);
-  return row;
-}
-
-export async function findBrandNameById(
-  db: DbExecutor,
-  id: number,
-): Promise<{ id: number; name: string } | undefined> {
-  const [row] = await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, id));
-  return row;
 }

@@ -1,4 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
+import type { UserType } from "@cm/contracts/users";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
 import { organizations, users } from "../../db/schema.ts";
 
@@ -10,10 +11,20 @@ export type UserWithOrganizationRow = UserRow & { organization: MembershipOrgani
 /** People by first name, then last name. */
 const byName = [asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id)];
 
-export async function listUsers(db: DbExecutor, options: { limit?: number } = {}): Promise<UserRow[]> {
+export interface ListUsersOptions {
+  limit?: number;
+  /** Only users of these types (what the reader may see); every user when left out. */
+  types?: readonly UserType[];
+}
+
+const ofTypes = (types: readonly UserType[] | undefined) =>
+  types === undefined ? undefined : inArray(users.type, [...types]);
+
+export async function listUsers(db: DbExecutor, options: ListUsersOptions = {}): Promise<UserRow[]> {
   const query = db
     .select()
     .from(users)
+    .where(ofTypes(options.types))
     .orderBy(...byName)
     .$dynamic();
   return options.limit === undefined ? query : query.limit(options.limit);
@@ -31,9 +42,10 @@ function selectWithOrganization(db: DbExecutor) {
 
 export async function listUsersWithOrganization(
   db: DbExecutor,
-  options: { limit?: number } = {},
+  options: ListUsersOptions = {},
 ): Promise<UserWithOrganizationRow[]> {
   const query = selectWithOrganization(db)
+    .where(ofTypes(options.types))
     .orderBy(...byName)
     .$dynamic();
   const rows = await (options.limit === undefined ? query : query.limit(options.limit));

@@ -1,5 +1,8 @@
+import type { SessionUser } from "@cm/contracts/auth";
+import type { Permission } from "@cm/contracts/permissions";
 import {
   userMessages,
+  userTypeValues,
   type User,
   type UserStatus,
   type UserType,
@@ -7,9 +10,8 @@ import {
 } from "@cm/contracts/users";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
-import { recordAuditEvent } from "../../lib/audit.ts";
 import { toRevisioned } from "../../lib/envelope.ts";
+import { recordCreated, updateEntity } from "../../lib/entity-write.ts";
 import {
   ConflictError,
   DomainError,
@@ -17,8 +19,10 @@ import {
   isUniqueViolation,
   NotFoundError,
 } from "../../lib/errors.ts";
-import { updateWithRevision } from "../../lib/revisions.ts";
-import { findAdminRole, findRoleById } from "../roles/repository.ts";
+import { requirePermission } from "../auth/permissions.ts";
+import { keepingAPeopleManager } from "../roles/people-managers.ts";
+import { findRoleById } from "../roles/repository.ts";
+import { userHistory } from "./history.ts";
 import {
   findInternalOrganization,
   findOrganizationForMembership,
@@ -64,6 +68,27 @@ export interface UserChanges {
   firstName: string;
   lastName: string;
   status?: UserStatus;
+  roleId?: number;
+}
+
+/** Staff are people's business, customers' users customers' (issue 14). */
+const viewPermission: Record<UserType, Permission> = { internal: "people.view", external: "customers.view" };
+const managePermission: Record<UserType, Permission> = {
+  internal: "people.manage",
+  external: "customers.manage",
+};
+
+/** Who reads or writes users: the signed-in user's id and permissions. */
+export type Actor = Pick<SessionUser, "id" | "permissions">;
+
+/** The user types `actor` may see. */
+function visibleTypes(actor: Actor): UserType[] {
+  return userTypeValues.filter((type) => actor.permissions.includes(viewPermission[type]));
+}
+
+/** Reading oneself needs nothing more than being signed in. */
+function requireVisible(actor: Actor, user: Pick<UserRow, "id" | "type">): void {
+  if (user.id !== actor.id) requirePermission(actor, viewPermission[user.type]);
 }
 
 export interface UserWrite {
@@ -72,8 +97,10 @@ export interface UserWrite {
 }
 
 /**
- * People. Whatever a request says, staff get the Admin role and the internal organization, and
- * customers stay out of the internal organization; e-mail addresses are unique in any case.
+ * People. Whatever a request says, staff join the internal organization and hold an active staff
+ * role, and customers stay out of the internal organization; e-mail addresses are unique in any
+ * case. Staff need people.*, customers' users customers.* (the routes let either in), and no
+ * write leaves nobody holding people.manage.
  */
 export class UsersService {
   readonly #db: Database;
@@ -84,33 +111,47 @@ export class UsersService {
     this.#log = log;
   }
 
-  async list(options: { limit?: number }): Promise<User[]> {
-    return (await listUsers(this.#db, options)).map(toUser);
+  /** The users `actor` may see: staff with people.view, customers' users with customers.view. */
+  async list(options: { limit?: number }, actor: Actor): Promise<User[]> {
+    return (await listUsers(this.#db, { ...options, types: visibleTypes(actor) })).map(toUser);
   }
 
-  async get(id: number): Promise<User> {
+  async get(id: number, actor: Actor): Promise<User> {
     const row = await findUserById(this.#db, id);
     if (!row) throw new NotFoundError(userMessages.notFound);
+    requireVisible(actor, row);
     return toUser(row);
   }
 
-  async listWithMemberships(options: { limit?: number }): Promise<UserWithMemberships[]> {
-    return (await listUsersWithOrganization(this.#db, options)).map(toUserWithMemberships);
+  async listWithMemberships(options: { limit?: number }, actor: Actor): Promise<UserWithMemberships[]> {
+    const rows = await listUsersWithOrganization(this.#db, { ...options, types: visibleTypes(actor) });
+    return rows.map(toUserWithMemberships);
   }
 
-  async getWithMemberships(id: number): Promise<UserWithMemberships> {
+  async getWithMemberships(id: number, actor: Actor): Promise<UserWithMemberships> {
     const row = await findUserWithOrganizationById(this.#db, id);
     if (!row) throw new NotFoundError(userMessages.notFound);
+    requireVisible(actor, row);
     return toUserWithMemberships(row);
+  }
+
+  /** A staff member's role must be an active staff role (they act with its permissions). */
+  async #staffRole(tx: Tx, roleId: number): Promise<number> {
+    const role = await findRoleById(tx, roleId);
+    if (!role) throw new NotFoundError(userMessages.roleNotFound);
+    if (role.type !== "internal" || role.status !== "active") {
+      throw new InvalidError(userMessages.staffRoleRequired, { roleId: [userMessages.staffRoleRequired] });
+    }
+    return role.id;
   }
 
   /** The organization and role the new user really gets. */
   async #membership(tx: Tx, input: NewUser): Promise<{ organizationId: number; roleId: number }> {
     if (input.type === "internal") {
-      const [organization, role] = await Promise.all([findInternalOrganization(tx), findAdminRole(tx)]);
-      // The seed creates both; without them the database is not in a state we can work with.
-      if (!organization || !role) throw new Error("the internal organization or the Admin role is missing");
-      return { organizationId: organization.id, roleId: role.id };
+      const organization = await findInternalOrganization(tx);
+      // The seed creates it; without it the database is not in a state we can work with.
+      if (!organization) throw new Error("the internal organization is missing");
+      return { organizationId: organization.id, roleId: await this.#staffRole(tx, input.roleId) };
     }
     const organization = await findOrganizationForMembership(tx, input.organizationId);
     if (!organization) throw new NotFoundError(userMessages.organizationNotFound);
@@ -124,7 +165,9 @@ export class UsersService {
     return { organizationId: organization.id, roleId: role.id };
   }
 
-  async create(input: NewUser, actorUserId: number): Promise<UserWrite> {
+  async create(input: NewUser, actor: Actor): Promise<UserWrite> {
+    requirePermission(actor, managePermission[input.type]);
+    const actorUserId = actor.id;
     try {
       const row = await this.#db.transaction(async (tx) => {
         if (await findUserByEmail(tx, input.email)) throw new ConflictError(userMessages.emailTaken);
@@ -139,20 +182,12 @@ export class UsersService {
         });
         const overridden =
           membership.organizationId !== input.organizationId || membership.roleId !== input.roleId;
-        await recordAuditEvent(tx, {
+        await recordCreated(tx, userHistory, [created], {
           actorUserId,
-          entityType: "user",
-          entityId: created.id,
-          action: "create",
-          afterRevision: created.revision,
-          data: {
-            email: created.email,
-            type: created.type,
-            status: created.status,
-            ...membership,
-            // Staff get the Admin role and the internal organization whatever was asked for.
-            ...(overridden && { requested: { organizationId: input.organizationId, roleId: input.roleId } }),
-          },
+          // Staff join the internal organization whatever was asked for.
+          details: overridden
+            ? { requested: { organizationId: input.organizationId, roleId: input.roleId } }
+            : undefined,
         });
         return created;
       });
@@ -167,35 +202,52 @@ export class UsersService {
     }
   }
 
-  async update(
-    changes: UserChanges,
-    expectedRevision: number | undefined,
-    actorUserId: number,
-  ): Promise<UserWrite> {
+  /**
+   * Anyone signed in may rename themselves (the account page); anything else needs the manage
+   * permission of the user's type. Deactivating a staff member or giving them another role must
+   * leave someone holding people.manage.
+   */
+  async update(changes: UserChanges, expectedRevision: number | undefined, actor: Actor): Promise<UserWrite> {
+    const actorUserId = actor.id;
     if (changes.id === actorUserId && changes.status !== undefined && changes.status !== "active") {
       throw new ConflictError(userMessages.cannotDeactivateSelf);
     }
     const row = await this.#db.transaction(async (tx) => {
-      const update = await updateWithRevision(tx, users, {
+      // Both found out by `apply`, which runs before the row's update.
+      let onlyStatusChanged = false;
+      let mayTakePeopleManageAway = false;
+      const { row } = await updateEntity(tx, userHistory, {
         id: changes.id,
         expectedRevision,
-        values: { firstName: changes.firstName, lastName: changes.lastName, status: changes.status },
-        notFoundMessage: userMessages.notFound,
-      });
-      await recordAuditEvent(tx, {
         actorUserId,
-        entityType: "user",
-        entityId: changes.id,
-        action: "update",
-        beforeRevision: update.beforeRevision,
-        afterRevision: update.afterRevision,
-        data: {
-          firstName: update.row.firstName,
-          lastName: update.row.lastName,
-          ...(changes.status !== undefined && { status: update.row.status }),
+        action: () => (onlyStatusChanged ? "status" : "update"),
+        apply: async (current) => {
+          const statusChange = changes.status !== undefined && changes.status !== current.status;
+          const roleChange = changes.roleId !== undefined && changes.roleId !== current.roleId;
+          if (current.id !== actorUserId || statusChange || roleChange) {
+            requirePermission(actor, managePermission[current.type]);
+          }
+          if (roleChange && current.type === "internal") await this.#staffRole(tx, changes.roleId!);
+          if (roleChange && current.type === "external" && !(await findRoleById(tx, changes.roleId!))) {
+            throw new NotFoundError(userMessages.roleNotFound);
+          }
+          onlyStatusChanged =
+            statusChange &&
+            !roleChange &&
+            changes.firstName === current.firstName &&
+            changes.lastName === current.lastName;
+          mayTakePeopleManageAway =
+            current.type === "internal" && (roleChange || changes.status === "inactive");
+          return {
+            firstName: changes.firstName,
+            lastName: changes.lastName,
+            status: changes.status,
+            roleId: changes.roleId,
+          };
         },
+        around: (write) => (mayTakePeopleManageAway ? keepingAPeopleManager(tx, write) : write()),
       });
-      return update.row;
+      return row;
     });
     return { user: toUser(row), revision: row.revision };
   }

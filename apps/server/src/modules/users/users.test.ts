@@ -1,4 +1,5 @@
 import { adminRoleName } from "@cm/contracts/roles";
+import { permissionMessages } from "@cm/contracts/permissions";
 import { userMessages } from "@cm/contracts/users";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import {
   skipCodeRateLimits,
   startAuthorization,
 } from "../../../test/auth.ts";
+import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { auditEvents, organizations, roles, users } from "../../db/schema.ts";
 import { outboxDir, readOutbox } from "../mail/outbox.ts";
@@ -21,6 +23,8 @@ describe("users API", () => {
   let adminRoleId: number;
   let customerId: number;
   let buyerRoleId: number;
+  let salesRoleId: number;
+  let viewerRoleId: number;
 
   const api = (
     method: "GET" | "POST" | "PUT",
@@ -37,12 +41,15 @@ describe("users API", () => {
     return row;
   };
 
-  const auditFor = (id: number) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, "user"), eq(auditEvents.entityId, String(id))))
-      .orderBy(auditEvents.id);
+  /** What the history keeps for machines about a user's entries, oldest first (never shown). */
+  const historyDetails = async (id: number) =>
+    (
+      await testApp.database.db
+        .select({ details: auditEvents.data })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entityType, "user"), eq(auditEvents.entityId, String(id))))
+        .orderBy(auditEvents.id)
+    ).map((row) => row.details);
 
   let sequence = 0;
   /** A fresh, valid external user payload. */
@@ -73,6 +80,10 @@ describe("users API", () => {
     customerId = customer!.id;
     const [buyer] = await db.insert(roles).values({ name: "Buyer", type: "external" }).returning();
     buyerRoleId = buyer!.id;
+    const [sales] = await db.select().from(roles).where(eq(roles.name, "Sales"));
+    const [viewer] = await db.select().from(roles).where(eq(roles.name, "Viewer"));
+    salesRoleId = sales!.id;
+    viewerRoleId = viewer!.id;
     auth = await signIn(testApp);
   });
   afterAll(() => testApp?.close());
@@ -178,44 +189,88 @@ describe("users API", () => {
           _revision: 1,
         },
       });
-      const events = await auditFor(body.data.id);
-      expect(events).toEqual([
-        expect.objectContaining({ actorUserId: adminId, action: "create", afterRevision: 1 }),
+      expect(await historyOf(testApp, "user", body.data.id)).toEqual([
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: adminId }),
+          action: "create",
+          entityLabel: "Carla Buyer",
+          changes: expect.arrayContaining([
+            { field: "email", before: null, after: "Carla.Customer@Customer.example" },
+            { field: "roleId", before: null, after: buyerRoleId },
+          ]),
+        }),
       ]);
     });
 
-    it("gives internal users the Admin role and the internal organization, whatever the request says", async () => {
+    it("puts internal users in the internal organization whatever the request says, with the staff role given", async () => {
       const response = await createWithMembership({
         email: "sam.staff@catalog.example",
         firstName: "Sam",
         lastName: "Staffer",
         userType: "internal",
         organizationId: customerId,
-        roleId: buyerRoleId,
+        roleId: salesRoleId,
       });
       expect(response.statusCode).toBe(201);
       const created = response.json().data;
       expect(created).toMatchObject({
         type: "internal",
         organizationId: internalOrganizationId,
-        roleId: adminRoleId,
+        roleId: salesRoleId,
       });
       expect(await userRow(created.id)).toMatchObject({
         organizationId: internalOrganizationId,
-        roleId: adminRoleId,
+        roleId: salesRoleId,
       });
-      const [event] = await auditFor(created.id);
-      expect(event!.data).toMatchObject({ requested: { organizationId: customerId, roleId: buyerRoleId } });
+      const [creation] = await historyOf(testApp, "user", created.id);
+      expect(creation!.changes).toContainEqual({
+        field: "organizationId",
+        before: null,
+        after: internalOrganizationId,
+      });
+      expect(await historyDetails(created.id)).toEqual([
+        { requested: { organizationId: customerId, roleId: salesRoleId } },
+      ]);
     });
 
-    it("forces them through POST /api/users as well, even with ids that do not exist", async () => {
-      const response = await api("POST", "/api/users", {
+    it("gives staff only an active staff role (SPEC.md's Admin-only rule is gone, issue 14)", async () => {
+      const [inactive] = await testApp.database.db
+        .insert(roles)
+        .values({ name: "Retired Staff Role", type: "internal", status: "inactive" })
+        .returning();
+      for (const roleId of [buyerRoleId, inactive!.id]) {
+        const response = await api("POST", "/api/users", {
+          email: `tina.team.${roleId}@catalog.example`,
+          firstName: "Tina",
+          lastName: "Teamer",
+          type: "internal",
+          organizationId: 987654,
+          roleId,
+        });
+        expect(response.statusCode, String(roleId)).toBe(400);
+        expect(response.json()).toEqual({
+          success: false,
+          message: userMessages.staffRoleRequired,
+          data: { roleId: [userMessages.staffRoleRequired] },
+        });
+      }
+      const unknown = await api("POST", "/api/users", {
         email: "tina.team@catalog.example",
         firstName: "Tina",
         lastName: "Teamer",
         type: "internal",
         organizationId: 987654,
         roleId: 987654,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(userMessages.roleNotFound);
+      const response = await api("POST", "/api/users", {
+        email: "tina.team@catalog.example",
+        firstName: "Tina",
+        lastName: "Teamer",
+        type: "internal",
+        organizationId: 987654,
+        roleId: adminRoleId,
       });
       expect(response.statusCode).toBe(201);
       expect(response.json().data).toMatchObject({
@@ -349,13 +404,15 @@ describe("users API", () => {
         createdNewStream: false,
         data: { id: user.id, firstName: "Renata", lastName: "Renamed", _revision: 2 },
       });
-      const events = await auditFor(user.id);
-      expect(events.at(-1)).toMatchObject({
-        actorUserId: adminId,
+      const [latest] = await historyOf(testApp, "user", user.id);
+      expect(latest).toMatchObject({
+        actor: { id: adminId },
         action: "update",
-        beforeRevision: 1,
-        afterRevision: 2,
-        data: { firstName: "Renata", lastName: "Renamed" },
+        entityLabel: "Renata Renamed",
+        changes: [
+          { field: "firstName", before: "Bianca", after: "Renata" },
+          { field: "lastName", before: "Buyer", after: "Renamed" },
+        ],
       });
     });
 
@@ -381,7 +438,7 @@ describe("users API", () => {
         expectedRevision: 1,
       });
       const before = await userRow(user.id);
-      const eventsBefore = (await auditFor(user.id)).length;
+      const entriesBefore = await historyRowCount(testApp);
 
       for (const attempt of [
         api("PUT", "/api/users", { id: user.id, firstName: "Lost", lastName: "Update", expectedRevision: 1 }),
@@ -401,7 +458,7 @@ describe("users API", () => {
         });
       }
       expect(await userRow(user.id)).toEqual(before);
-      expect(await auditFor(user.id)).toHaveLength(eventsBefore);
+      expect(await historyRowCount(testApp)).toBe(entriesBefore);
     });
 
     it('says "User not found" for an unknown id', async () => {
@@ -495,6 +552,11 @@ describe("users API", () => {
         expectedRevision: created._revision,
       });
       expect(deactivated.json().data).toMatchObject({ status: "inactive", _revision: 2 });
+      // Only the status changed: a status entry.
+      expect((await historyOf(testApp, "user", created.id))[0]).toMatchObject({
+        action: "status",
+        changes: [{ field: "status", before: "active", after: "inactive" }],
+      });
 
       const refused = await testApp.app.inject({ method: "GET", url: "/api/users", headers: leaverAuth });
       expect(refused.statusCode).toBe(403);
@@ -505,6 +567,176 @@ describe("users API", () => {
       const email = "customer.login@customer.example";
       await createWithMembership(customerUser({ email }));
       expect(await codeRequested(email)).toBeUndefined();
+    });
+  });
+
+  describe("roles and permissions (issue 14)", () => {
+    let sequenceOfStaff = 0;
+    async function newStaff(roleId: number) {
+      const response = await createWithMembership({
+        email: `staff${++sequenceOfStaff}@catalog.example`,
+        firstName: "Stefan",
+        lastName: `Staff ${sequenceOfStaff}`,
+        userType: "internal",
+        organizationId: internalOrganizationId,
+        roleId,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data as { id: number; email: string; firstName: string; lastName: string };
+    }
+    const rename = (user: { id: number; firstName: string; lastName: string }, extra: object = {}) => ({
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      ...extra,
+    });
+    /** Active staff holding people.manage, as the rule counts them. */
+    const peopleManagers = async () =>
+      (
+        await testApp.database.db
+          .select({ id: users.id, permissions: roles.permissions })
+          .from(users)
+          .innerJoin(roles, eq(roles.id, users.roleId))
+          .where(and(eq(users.type, "internal"), eq(users.status, "active"), eq(roles.status, "active")))
+      ).filter((row) => row.permissions.includes("people.manage")).length;
+
+    it("gives a staff member another staff role, and records it", async () => {
+      const staff = await newStaff(viewerRoleId);
+      const response = await api("PUT", "/api/users", rename(staff, { roleId: salesRoleId }));
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ id: staff.id, roleId: salesRoleId, _revision: 2 });
+      expect((await historyOf(testApp, "user", staff.id))[0]).toMatchObject({
+        action: "update",
+        changes: [{ field: "roleId", before: viewerRoleId, after: salesRoleId }],
+      });
+      const refused = await api("PUT", "/api/users", rename(staff, { roleId: buyerRoleId }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(userMessages.staffRoleRequired);
+    });
+
+    it("asks people.manage for staff and customers.manage for customers' users", async () => {
+      const sales = await newStaff(salesRoleId);
+      const salesAuth = await signIn(testApp, sales.email);
+      const asSales = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+        testApp.app.inject({ method, url, payload, headers: salesAuth });
+
+      const customer = await asSales(
+        "POST",
+        "/api/users/create-with-organization-membership",
+        customerUser(),
+      );
+      expect(customer.statusCode).toBe(201);
+      const staff = await asSales("POST", "/api/users/create-with-organization-membership", {
+        ...customerUser(),
+        userType: "internal",
+        roleId: salesRoleId,
+      });
+      expect(staff.statusCode).toBe(403);
+      expect(staff.json().message).toBe(permissionMessages.missing("people.manage"));
+
+      // Sales sees customers' users only, and may rename itself but nobody on the staff.
+      const listed = (await asSales("GET", "/api/users")).json().data as { type: string }[];
+      expect(listed.length).toBeGreaterThan(0);
+      expect(listed.every((user) => user.type === "external")).toBe(true);
+      expect((await asSales("GET", `/api/users/with-memberships/${adminId}`)).statusCode).toBe(403);
+      expect((await asSales("GET", `/api/users/${sales.id}`)).statusCode).toBe(200);
+      expect((await asSales("PUT", "/api/users", rename(sales, { firstName: "Selma" }))).statusCode).toBe(
+        200,
+      );
+      const promoted = await asSales("PUT", "/api/users", rename(sales, { roleId: adminRoleId }));
+      expect(promoted.statusCode).toBe(403);
+      const renamedAdmin = await asSales("PUT", "/api/users", {
+        id: adminId,
+        firstName: "Hacked",
+        lastName: "X",
+      });
+      expect(renamedAdmin.statusCode).toBe(403);
+      expect((await userRow(adminId))!.firstName).toBe("Admin");
+    });
+
+    /**
+     * Leaves the seeded admin the only active user holding people.manage (earlier tests created
+     * other admins); the function returned gives the others their roles back.
+     */
+    async function leaveAdminTheOnlyManager() {
+      const { db } = testApp.database;
+      const others = await db
+        .select({ id: users.id, roleId: users.roleId })
+        .from(users)
+        .where(and(eq(users.type, "internal"), eq(users.roleId, adminRoleId)));
+      const moved = others.filter((user) => user.id !== adminId);
+      for (const user of moved)
+        await db.update(users).set({ roleId: viewerRoleId }).where(eq(users.id, user.id));
+      expect(await peopleManagers()).toBe(1);
+      return async () => {
+        await db.update(users).set({ roleId: adminRoleId, status: "active" }).where(eq(users.id, adminId));
+        for (const user of moved)
+          await db.update(users).set({ roleId: user.roleId }).where(eq(users.id, user.id));
+      };
+    }
+
+    it("keeps the last active user holding people.manage from giving it up", async () => {
+      const restore = await leaveAdminTheOnlyManager();
+      try {
+        const second = await newStaff(adminRoleId);
+        const admin = (await api("GET", `/api/users/${adminId}`)).json().data;
+        // Two managers: one may go.
+        expect((await api("PUT", "/api/users", rename(second, { roleId: viewerRoleId }))).statusCode).toBe(
+          200,
+        );
+        // The admin is the last one now.
+        const entriesBefore = await historyRowCount(testApp);
+        for (const roleId of [viewerRoleId, salesRoleId]) {
+          const response = await api("PUT", "/api/users", rename(admin, { roleId }));
+          expect(response.statusCode).toBe(409);
+          expect(response.json()).toEqual({
+            success: false,
+            message: permissionMessages.lastPeopleManager,
+            data: null,
+          });
+        }
+        expect((await userRow(adminId))!.roleId).toBe(adminRoleId);
+        expect(await peopleManagers()).toBe(1);
+        expect(await historyRowCount(testApp)).toBe(entriesBefore);
+
+        // With a second manager again, the admin may step down, and the second may not follow.
+        expect((await api("PUT", "/api/users", rename(second, { roleId: adminRoleId }))).statusCode).toBe(
+          200,
+        );
+        expect((await api("PUT", "/api/users", rename(admin, { roleId: viewerRoleId }))).statusCode).toBe(
+          200,
+        );
+        const secondAuth = await signIn(testApp, second.email);
+        const asSecond = (payload: object) =>
+          testApp.app.inject({ method: "PUT", url: "/api/users", payload, headers: secondAuth });
+        const stepDown = await asSecond(rename(second, { roleId: salesRoleId }));
+        expect(stepDown.statusCode).toBe(409);
+        expect(stepDown.json().message).toBe(permissionMessages.lastPeopleManager);
+        expect((await asSecond(rename(admin, { roleId: adminRoleId }))).statusCode).toBe(200);
+      } finally {
+        await restore();
+      }
+    });
+
+    it("lets only one of two simultaneous demotions of the last two managers through", async () => {
+      const restore = await leaveAdminTheOnlyManager();
+      try {
+        const extra = await newStaff(adminRoleId);
+        const admin = (await api("GET", `/api/users/${adminId}`)).json().data;
+        expect(await peopleManagers()).toBe(2);
+        const [deactivation, demotion] = await Promise.all([
+          api("PUT", "/api/users", rename(extra, { status: "inactive" })),
+          api("PUT", "/api/users", rename(admin, { roleId: viewerRoleId })),
+        ]);
+        const statuses = [deactivation.statusCode, demotion.statusCode];
+        // The loser is refused by the rule (409), or already by the guard when the admin's
+        // demotion committed before its request began (403).
+        expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+        expect(statuses.filter((status) => status === 409 || status === 403)).toHaveLength(1);
+        expect(await peopleManagers()).toBe(1);
+      } finally {
+        await restore();
+      }
     });
   });
 

@@ -1,0 +1,61 @@
+import type { SessionUser } from "@cm/contracts/auth";
+import { permissionMessages, permissionValues, type Permission } from "@cm/contracts/permissions";
+import { DomainError } from "../../lib/errors.ts";
+
+/**
+ * What a route needs (issue 14), declared in its options as `config: { permission }`:
+ * - a permission of the catalogue: an active staff member whose role holds it;
+ * - several: any one of them lets the request in, for routes serving two areas (a user route
+ *   serves staff and customers' users); the handler then asks for the one its input needs with
+ *   `requirePermission`;
+ * - `"signed-in"`: any active staff member (their own account, `/api/me`);
+ * - `"public"`: no token at all (health, sign-in, the presigned PUT, whose signature is its
+ *   authorization).
+ * The API guard reads it at each request; a route under /api that declares nothing is refused.
+ */
+export type RoutePermission = Permission | readonly [Permission, ...Permission[]] | "signed-in" | "public";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+const knownPermissions: ReadonlySet<string> = new Set(permissionValues);
+
+export function isPermission(value: string): value is Permission {
+  return knownPermissions.has(value);
+}
+
+/** The permissions a role grants: none while it is inactive, only names the catalogue knows. */
+export function grantedPermissions(role: { status: string; permissions: readonly string[] }): Permission[] {
+  if (role.status !== "active") return [];
+  return permissionValues.filter((permission) => role.permissions.includes(permission));
+}
+
+/**
+ * The permission of `required` the user lacks, or undefined when they may go on. With several,
+ * holding one is enough; the first is the one a refusal names.
+ */
+export function missingPermission(
+  user: Pick<SessionUser, "permissions">,
+  required: Permission | readonly Permission[],
+): Permission | undefined {
+  const list: readonly Permission[] = typeof required === "string" ? [required] : required;
+  return list.some((permission) => user.permissions.includes(permission)) ? undefined : list[0];
+}
+
+/**
+ * The check of a route declaring several permissions, once its input says which one applies:
+ * the same 403 and message as the guard's.
+ */
+export function requirePermission(user: Pick<SessionUser, "permissions">, permission: Permission): void {
+  if (!user.permissions.includes(permission))
+    throw new ForbiddenError(permissionMessages.missing(permission));
+}

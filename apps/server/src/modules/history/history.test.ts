@@ -1,0 +1,231 @@
+import type { HistoryEntry } from "@cm/contracts/history";
+import { historyMessages } from "@cm/contracts/history";
+import { permissionMessages } from "@cm/contracts/permissions";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mintedAuthorization, signIn } from "../../../test/auth.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { rowsOf } from "../../db/client.ts";
+import { auditEvents, organizations, roles, users } from "../../db/schema.ts";
+import { recordHistory, type HistoryEntryInput } from "../../lib/audit.ts";
+
+/** Auckland is 13 hours ahead of UTC in January (daylight saving time): its days start at 11:00 UTC. */
+const timeZone = "Pacific/Auckland";
+
+describe("GET /api/history", () => {
+  let testApp: TestApp;
+  let auth: { authorization: string };
+  let ana: { id: number };
+  let ben: { id: number };
+
+  const get = async (query: string, headers: { authorization: string } = auth) =>
+    testApp.app.inject({ method: "GET", url: `/api/history${query}`, headers });
+  const entries = async (query: string) => {
+    const response = await get(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: HistoryEntry[]; pagination: Record<string, number> };
+  };
+  const labels = async (query: string) => (await entries(query)).data.map((entry) => entry.entityLabel);
+
+  async function staff(firstName: string, lastName: string, roleName: string) {
+    const [role] = await testApp.database.db.select().from(roles).where(eq(roles.name, roleName));
+    const [internal] = await testApp.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.type, "internal"));
+    const [user] = await testApp.database.db
+      .insert(users)
+      .values({
+        email: `${firstName.toLowerCase()}@history.test`,
+        firstName,
+        lastName,
+        type: "internal",
+        organizationId: internal!.id,
+        roleId: role!.id,
+      })
+      .returning();
+    return user!;
+  }
+
+  const entry = (overrides: Partial<HistoryEntryInput> & Pick<HistoryEntryInput, "entityLabel" | "at">) => ({
+    actorUserId: ana.id,
+    entityType: "brand" as const,
+    entityId: 900_001,
+    action: "update" as const,
+    changes: [{ field: "name", before: "Old", after: "New" }],
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ TZ: timeZone });
+    auth = await signIn(testApp);
+    ana = await staff("Ana", "Diaz", "Finance");
+    ben = await staff("Ben", "Okafor", "Sales");
+    await testApp.database.db.transaction((tx) =>
+      recordHistory(tx, [
+        // 23:00 on 9 January in Auckland.
+        entry({ entityLabel: "ana-1", at: new Date("2027-01-09T10:00:00Z") }),
+        // 23:59:59 on 10 January in Auckland, then its midnight of the 11th.
+        entry({ entityLabel: "ana-2", at: new Date("2027-01-10T10:59:59Z") }),
+        entry({ entityLabel: "ana-3", at: new Date("2027-01-10T11:00:00Z"), action: "status" }),
+        entry({
+          entityLabel: "ben-1",
+          at: new Date("2027-01-10T11:00:00Z"),
+          actorUserId: ben.id,
+          entityType: "catalog",
+          entityId: 900_002,
+          action: "publish",
+          changes: [],
+          summary: "Published for spring",
+        }),
+        entry({ entityLabel: "ben-2", at: new Date("2027-01-12T09:00:00Z"), actorUserId: ben.id }),
+        entry({ entityLabel: "system", at: new Date("2027-01-12T10:00:00Z"), actorUserId: null }),
+      ]),
+    );
+    // Spellings outside the contract stay out of the history.
+    await testApp.database.db.insert(auditEvents).values([
+      {
+        actorUserId: ana.id,
+        entityType: "brand",
+        entityId: "900001",
+        action: "stage-upload",
+        entityLabel: "hidden",
+      },
+      { actorUserId: ana.id, entityType: "passkey", entityId: "1", action: "create", entityLabel: "hidden" },
+    ]);
+  });
+  afterAll(() => testApp?.close());
+
+  it("needs a signed-in user holding history.view", async () => {
+    expect((await testApp.app.inject({ method: "GET", url: "/api/history" })).statusCode).toBe(401);
+    const denied = await get("", await mintedAuthorization(testApp, ben.id));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(permissionMessages.missing("history.view"));
+    expect((await get("?pageSize=1", await mintedAuthorization(testApp, ana.id))).statusCode).toBe(200);
+  });
+
+  it("answers entries newest first, each with its actor's name, in the contract's shape", async () => {
+    const { data, pagination } = await entries("?entityType=brand&entityId=900001&pageSize=100");
+    expect(data.map((item) => item.entityLabel)).toEqual(["system", "ben-2", "ana-3", "ana-2", "ana-1"]);
+    expect(pagination).toEqual({ page: 1, pageSize: 100, total: 5, totalPages: 1 });
+    expect(data[2]).toEqual({
+      id: expect.any(Number),
+      at: "2027-01-10T11:00:00.000Z",
+      actor: { id: ana.id, name: "Ana Diaz" },
+      entityType: "brand",
+      entityId: 900_001,
+      entityLabel: "ana-3",
+      action: "status",
+      changes: [{ field: "name", before: "Old", after: "New" }],
+      summary: null,
+    });
+    expect(data[0]!.actor).toBeNull();
+  });
+
+  it("filters by person, and by entity type alone", async () => {
+    expect(await labels(`?userId=${ben.id}`)).toEqual(["ben-2", "ben-1"]);
+    expect(await labels(`?userId=${ana.id}&entityType=brand`)).toEqual(["ana-3", "ana-2", "ana-1"]);
+    const catalogs = await entries("?entityType=catalog&entityId=900002");
+    expect(catalogs.data).toEqual([
+      expect.objectContaining({ entityLabel: "ben-1", action: "publish", summary: "Published for spring" }),
+    ]);
+    expect(await labels("?entityType=brand&entityId=123456789")).toEqual([]);
+  });
+
+  it("takes from and to as calendar days of the server's time zone, both included", async () => {
+    const of = (range: string) => labels(`?entityType=brand&entityId=900001&${range}`);
+    expect(await of("from=2027-01-11")).toEqual(["system", "ben-2", "ana-3"]);
+    expect(await of("to=2027-01-10")).toEqual(["ana-2", "ana-1"]);
+    expect(await of("from=2027-01-10&to=2027-01-10")).toEqual(["ana-2"]);
+    expect(await of("to=2027-01-09")).toEqual(["ana-1"]);
+    expect(await of("from=2027-01-11&to=2027-01-11")).toEqual(["ana-3"]);
+    // 12 January ends at 11:00 UTC in Auckland: 10:00 UTC is still that day.
+    expect(await of("from=2027-01-12&to=2027-01-12")).toEqual(["system", "ben-2"]);
+  });
+
+  it("pages the entries, the ties in the order they were written", async () => {
+    const page = (n: number) => entries(`?entityType=brand&entityId=900001&pageSize=2&page=${n}`);
+    const [first, second, third, beyond] = await Promise.all([page(1), page(2), page(3), page(4)]);
+    expect(first.data.map((item) => item.entityLabel)).toEqual(["system", "ben-2"]);
+    expect(second.data.map((item) => item.entityLabel)).toEqual(["ana-3", "ana-2"]);
+    expect(third.data.map((item) => item.entityLabel)).toEqual(["ana-1"]);
+    expect(beyond.data).toEqual([]);
+    expect(first.pagination).toEqual({ page: 1, pageSize: 2, total: 5, totalPages: 3 });
+    // ana-3 and ben-1 were written at the same instant: the later one comes first.
+    expect(await labels("?from=2027-01-11&to=2027-01-11")).toEqual(["ben-1", "ana-3"]);
+  });
+
+  it("refuses bad filters with 400 and the field at fault", async () => {
+    const bad = async (query: string) => {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      return response.json() as { message: string; data: Record<string, string[]> };
+    };
+    expect(await bad("?entityId=3")).toEqual({
+      success: false,
+      message: historyMessages.entityIdNeedsType,
+      data: { entityId: [historyMessages.entityIdNeedsType] },
+    });
+    expect((await bad("?from=2027-02-01&to=2027-01-31")).message).toBe(historyMessages.fromAfterTo);
+    expect(Object.keys((await bad("?entityType=product")).data)).toEqual(["entityType"]);
+    expect(Object.keys((await bad("?from=2027-13-01")).data)).toEqual(["from"]);
+    expect(Object.keys((await bad("?pageSize=101")).data)).toEqual(["pageSize"]);
+    expect(Object.keys((await bad("?userId=0")).data)).toEqual(["userId"]);
+  });
+
+  it("shows a change made through the API at once, by whoever made it", async () => {
+    const [brand] = rowsOf<{ id: number }>(
+      await testApp.database.db.execute(sql`select id from brands where name = 'Skechers'`),
+    );
+    const response = await testApp.app.inject({
+      method: "PUT",
+      url: `/api/brands/${brand!.id}`,
+      headers: auth,
+      payload: { name: "Skechers USA" },
+    });
+    expect(response.statusCode).toBe(200);
+    const [latest] = (await entries(`?entityType=brand&entityId=${brand!.id}&pageSize=1`)).data;
+    expect(latest).toMatchObject({
+      actor: { name: "Admin User" },
+      entityLabel: "Skechers USA",
+      action: "update",
+      changes: [{ field: "name", before: "Skechers", after: "Skechers USA" }],
+    });
+  });
+
+  it("has an index for each filter, so the database pages without reading every entry", async () => {
+    const indexes = rowsOf<{ indexdef: string }>(
+      await testApp.database.db.execute(
+        sql`select indexdef from pg_indexes where tablename = 'audit_events' order by indexname`,
+      ),
+    ).map((row) => row.indexdef.replace(/^.*USING btree /, ""));
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        "(actor_user_id, created_at, id)",
+        "(created_at, id)",
+        "(entity_type, entity_id, created_at, id)",
+        "(entity_type, created_at, id)",
+      ]),
+    );
+    // Each filter reads its index backwards, newest first: no sort of the whole table.
+    for (const where of [
+      sql`true`,
+      sql`entity_type = 'brand'`,
+      sql`entity_type = 'brand' and entity_id = '900001'`,
+      sql`actor_user_id = ${ana.id}`,
+    ]) {
+      const plan = await testApp.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rowsOf<{ "QUERY PLAN": string }>(
+          await tx.execute(
+            sql`explain select id from audit_events where ${where} order by created_at desc, id desc limit 10`,
+          ),
+        )
+          .map((row) => row["QUERY PLAN"])
+          .join("\n");
+      });
+      expect(plan).toMatch(/Index (Only )?Scan Backward using audit_events_\w+_idx/);
+      expect(plan).not.toMatch(/Sort/);
+    }
+  });
+});
