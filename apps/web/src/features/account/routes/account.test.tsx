@@ -1,17 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { seedSession } from "@/testing/auth";
+import { seedSession, testSessionUser } from "@/testing/auth";
 import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
 
-const admin = {
-  id: 1,
-  email: "admin@example.com",
-  firstName: "Admin",
-  lastName: "User",
-  type: "internal",
-  status: "active",
-};
+const admin = testSessionUser();
 
 /** The first render loads the shell's and the screen's code on demand: slow on a busy machine. */
 const firstRender = { timeout: 10_000 };

@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { useSessionUser } from "@/features/account/api/get-session-user";
 import { AccountForm } from "@/features/account/components/account-form";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section";
+import { PasskeysSection } from "@/features/account/components/passkeys-section";
 
 function AccountFormSkeleton() {
   return (
@@ -51,6 +52,7 @@ export default function AccountRoute() {
       ) : (
         <AccountForm user={sessionUser.data} />
       )}
+      <PasskeysSection />
       <DeleteAccountSection />
     </section>
   );

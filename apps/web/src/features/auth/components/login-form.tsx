@@ -87,7 +87,8 @@ export function LoginForm({
           id={emailId}
           type="email"
           inputMode="email"
-          autoComplete="email"
+          // `webauthn`: where the browser supports it, the field's suggestions offer this site's passkeys.
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="name@company.com"

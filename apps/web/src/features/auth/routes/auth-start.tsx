@@ -1,9 +1,12 @@
+import { passkeyRequiredLoginError } from "@cm/contracts/passkeys";
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { paths } from "@/config/paths";
 import { useLoginInteraction } from "@/features/auth/api/get-login-interaction";
 import { AuthHeading, AuthLayout } from "@/features/auth/components/auth-layout";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
+import { usePasskeySignIn } from "@/features/auth/hooks/use-passkey-sign-in";
 import { useSignedIn } from "@/features/auth/hooks/use-signed-in";
 import { startSignIn } from "@/lib/auth";
 
@@ -38,6 +41,9 @@ export default function AuthStartRoute() {
   const interaction = useLoginInteraction();
   const active = interaction.data?.active;
   const queryError = query.get("error") ? (query.get("error_description") ?? undefined) : undefined;
+  // The right code for an account with a passkey: the message belongs with the passkey button.
+  const passkeyRequired = query.get("error") === passkeyRequiredLoginError;
+  const passkey = usePasskeySignIn({ ready: active === true && !signedIn });
   const [pendingEmail] = useState(() => window.sessionStorage.getItem(pendingEmailKey));
   const [returnedFromStart] = useState(startedRecently);
   // This tab just left to start a login and came back without one: trying again would loop.
@@ -57,7 +63,7 @@ export default function AuthStartRoute() {
 
   if (signedIn) return <Navigate to={paths.home.root.getHref()} replace />;
 
-  const serverError = stuck ? cannotStartMessage : queryError;
+  const serverError = stuck ? cannotStartMessage : passkeyRequired ? undefined : queryError;
 
   return (
     <AuthLayout title="Log in">
@@ -76,6 +82,13 @@ export default function AuthStartRoute() {
           return false;
         }}
       />
+      {passkey.supported ? (
+        <PasskeySignIn
+          passkey={passkey}
+          disabled={active !== true}
+          notice={passkeyRequired ? queryError : undefined}
+        />
+      ) : null}
     </AuthLayout>
   );
 }
