@@ -1,0 +1,136 @@
+import { historyEntityTypeLabels, historyEntityTypeValues, historyMessages } from "@cm/contracts/history";
+import { fullName } from "@cm/contracts/users";
+import { useQuery } from "@tanstack/react-query";
+import { XIcon } from "lucide-react";
+import { useId, useMemo } from "react";
+import { Combobox, type ComboboxOption } from "@/components/combobox";
+import { DisabledReason } from "@/components/disabled-reason";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import type { ActivityParams, ActivityParamsPatch } from "@/features/history/hooks/use-activity-params";
+import { useCan } from "@/hooks/use-permissions";
+import { usersQueryOptions } from "@/lib/api/users/get-users";
+import { disabledReason, type PermissionRequirement } from "@/lib/permissions";
+
+/** The Select's value for "every type": Radix Select items cannot have an empty value. */
+const anyType = "any";
+
+/** Reading the people to choose from needs what `GET /api/users` declares. */
+const readUsers: PermissionRequirement = ["people.view", "customers.view"];
+
+/** The staff who can make changes, by name, to pick "who" from. */
+function useStaffOptions(enabled: boolean, userId: number | undefined): ComboboxOption[] {
+  const users = useQuery({ ...usersQueryOptions(), enabled });
+  return useMemo(() => {
+    const staff = (users.data ?? [])
+      .filter((user) => user.type === "internal")
+      .map((user) => ({ value: String(user.id), label: fullName(user), description: user.email }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    // A person from a shared link who is not on the list (not staff, or deleted) still shows.
+    if (userId !== undefined && !staff.some((option) => option.value === String(userId))) {
+      staff.unshift({ value: String(userId), label: `User #${userId}`, description: "" });
+    }
+    return staff;
+  }, [users.data, userId]);
+}
+
+/** What changed (entity type), who changed it and when (from, to); each change lands in the URL. */
+export function ActivityFilters({
+  params,
+  onChange,
+  filtered,
+  rangeError,
+}: {
+  params: ActivityParams;
+  onChange: (patch: ActivityParamsPatch) => void;
+  filtered: boolean;
+  /** Why the date range cannot be asked for (From after To). */
+  rangeError?: string;
+}) {
+  const fieldId = useId();
+  const canReadUsers = useCan(readUsers);
+  const staffOptions = useStaffOptions(canReadUsers, params.userId);
+
+  const person = (
+    <Combobox
+      id={`${fieldId}-person`}
+      className="bg-background"
+      options={[{ value: "", label: historyMessages.everyone }, ...staffOptions]}
+      value={params.userId === undefined ? "" : String(params.userId)}
+      onValueChange={(value) => onChange({ userId: value })}
+      placeholder={historyMessages.everyone}
+      searchPlaceholder="Search people"
+      disabled={!canReadUsers}
+    />
+  );
+
+  return (
+    <div
+      role="group"
+      aria-label="Filters"
+      className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${fieldId}-type`}>Type</Label>
+        <Select
+          value={params.entityType ?? anyType}
+          onValueChange={(value) => onChange({ entityType: value === anyType ? undefined : value })}
+        >
+          <SelectTrigger id={`${fieldId}-type`} className="w-full bg-background">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={anyType}>{historyMessages.allEntityTypes}</SelectItem>
+            {historyEntityTypeValues.map((type) => (
+              <SelectItem key={type} value={type}>
+                {historyEntityTypeLabels[type]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${fieldId}-person`}>Person</Label>
+        {canReadUsers ? person : <DisabledReason reason={disabledReason(readUsers)}>{person}</DisabledReason>}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${fieldId}-from`}>From</Label>
+        <Input
+          id={`${fieldId}-from`}
+          type="date"
+          className="bg-background"
+          value={params.from ?? ""}
+          max={params.to}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${fieldId}-to`}>To</Label>
+        <Input
+          id={`${fieldId}-to`}
+          type="date"
+          className="bg-background"
+          value={params.to ?? ""}
+          min={params.from}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={`${fieldId}-range-error`}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+        <FieldError id={`${fieldId}-range-error`}>{rangeError}</FieldError>
+      </div>
+      <Button
+        type="button"
+        variant="ghost"
+        className="lg:mt-6"
+        disabled={!filtered}
+        onClick={() => onChange({ entityType: undefined, userId: undefined, from: undefined, to: undefined })}
+      >
+        <XIcon aria-hidden="true" />
+        {historyMessages.clearFilters}
+      </Button>
+    </div>
+  );
+}
