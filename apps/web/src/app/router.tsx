@@ -25,27 +25,66 @@ const crumbs = {
   organizations: { label: "Organizations", to: home.organizations.list.getHref() },
   stores: { label: "Stores", to: home.stores.list.getHref() },
   people: { label: "People", to: home.people.list.getHref() },
+  team: { label: "Team", to: home.team.list.getHref() },
+  roles: { label: "Roles", to: home.roles.list.getHref() },
 };
 
-/** Routes whose URL holds an id, or a section without a page, say their trail here. */
+/**
+ * Each screen's handle: the permission it needs (issue 14; RoutePermissionGuard shows the
+ * no-access page without it) and, for routes whose URL holds an id or a section without a page,
+ * their breadcrumb trail.
+ */
 const handles = {
-  lineListPreview: { breadcrumb: () => [crumbs.catalogs, { label: "Line List Preview" }] },
-  catalogSegmentation: { breadcrumb: () => [crumbs.catalogs, { label: "Catalog Segmentation" }] },
-  brandEdit: { breadcrumb: () => [crumbs.brands, { label: "Edit Brand" }] },
-  brandLineLists: { breadcrumb: () => [crumbs.brands, { label: "Line Lists" }] },
+  home: { permission: "catalogs.view", startScreen: true },
+  catalogs: { permission: "catalogs.view" },
+  lineListPreview: {
+    permission: "catalogs.manage",
+    breadcrumb: () => [crumbs.catalogs, { label: "Line List Preview" }],
+  },
+  catalogSegmentation: {
+    permission: "catalogs.manage",
+    breadcrumb: () => [crumbs.catalogs, { label: "Catalog Segmentation" }],
+  },
+  brands: { permission: "catalogs.view" },
+  brandCreate: { permission: "brands.manage" },
+  brandEdit: { permission: "brands.manage", breadcrumb: () => [crumbs.brands, { label: "Edit Brand" }] },
+  brandLineLists: {
+    permission: "catalogs.view",
+    breadcrumb: () => [crumbs.brands, { label: "Line Lists" }],
+  },
+  orders: { permission: "orders.view" },
   ordersCatalogType: {
+    permission: "orders.view",
     breadcrumb: ({ catalogTypeId = "" }) => [
       crumbs.orders,
       { label: orderCatalogTypes.find((type) => type.id === catalogTypeId)?.label ?? "Catalog Type" },
     ],
   },
-  ordersBrand: { breadcrumb: () => [crumbs.orders, { label: "Brand" }] },
-  orderCreate: { breadcrumb: () => [crumbs.orders, { label: "New Order" }] },
-  orderDetail: { breadcrumb: () => [crumbs.orders, { label: "Order" }] },
-  organizationEdit: { breadcrumb: () => [crumbs.organizations, { label: "Edit Customer" }] },
-  storeAdd: { breadcrumb: () => [crumbs.stores, { label: "New Store" }] },
-  storeEdit: { breadcrumb: () => [crumbs.stores, { label: "Edit Store" }] },
-  personEdit: { breadcrumb: () => [crumbs.people, { label: "Edit User" }] },
+  ordersBrand: { permission: "orders.view", breadcrumb: () => [crumbs.orders, { label: "Brand" }] },
+  orderCreate: { permission: "orders.manage", breadcrumb: () => [crumbs.orders, { label: "New Order" }] },
+  orderDetail: { permission: "orders.view", breadcrumb: () => [crumbs.orders, { label: "Order" }] },
+  customers: { permission: "customers.view" },
+  customersManage: { permission: "customers.manage" },
+  organizationEdit: {
+    permission: "customers.manage",
+    breadcrumb: () => [crumbs.organizations, { label: "Edit Customer" }],
+  },
+  storeAdd: { permission: "customers.manage", breadcrumb: () => [crumbs.stores, { label: "New Store" }] },
+  storeEdit: { permission: "customers.manage", breadcrumb: () => [crumbs.stores, { label: "Edit Store" }] },
+  // Opened from People (customers' users) and from Team (staff): either right will do here; the
+  // form itself asks for the one its user's type needs.
+  personEdit: {
+    permission: ["customers.manage", "people.manage"],
+    breadcrumb: () => [crumbs.people, { label: "Edit User" }],
+  },
+  team: { permission: "people.view" },
+  teamMemberCreate: { permission: "people.manage" },
+  roles: { permission: "people.view" },
+  roleEdit: {
+    permission: "people.manage",
+    breadcrumb: () => [crumbs.team, crumbs.roles, { label: "Edit Role" }],
+  },
+  activity: { permission: "history.view", breadcrumb: () => [{ label: "Settings" }, { label: "Activity" }] },
   account: { breadcrumb: () => [{ label: "Settings" }, { label: "Account" }] },
   notFound: { breadcrumb: () => [{ label: "Page not found" }] },
 } satisfies Record<string, RouteHandle>;
@@ -74,8 +113,16 @@ export const appRoutes: RouteObject[] = [
             ErrorBoundary: RouteErrorBoundary,
             HydrateFallback: PageLoading,
             children: [
-              { index: true, lazy: page(() => import("@/features/catalogs/routes/catalogs")) },
-              { path: home.catalogs.path, lazy: page(() => import("@/features/catalogs/routes/catalogs")) },
+              {
+                index: true,
+                handle: handles.home,
+                lazy: page(() => import("@/features/catalogs/routes/catalogs")),
+              },
+              {
+                path: home.catalogs.path,
+                handle: handles.catalogs,
+                lazy: page(() => import("@/features/catalogs/routes/catalogs")),
+              },
               {
                 path: home.lineListPreview.path,
                 handle: handles.lineListPreview,
@@ -89,10 +136,12 @@ export const appRoutes: RouteObject[] = [
 
               {
                 path: home.brands.list.path,
+                handle: handles.brands,
                 lazy: page(() => import("@/features/brands/routes/brands-list")),
               },
               {
                 path: home.brands.create.path,
+                handle: handles.brandCreate,
                 lazy: page(() => import("@/features/brands/routes/brand-create")),
               },
               {
@@ -108,6 +157,7 @@ export const appRoutes: RouteObject[] = [
 
               {
                 path: home.orders.dashboard.path,
+                handle: handles.orders,
                 lazy: page(() => import("@/features/orders/routes/orders-dashboard")),
               },
               {
@@ -117,6 +167,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: home.orders.multibrand.path,
+                handle: handles.orders,
                 lazy: page(() => import("@/features/orders/routes/orders-multibrand")),
               },
               {
@@ -124,7 +175,11 @@ export const appRoutes: RouteObject[] = [
                 handle: handles.ordersBrand,
                 lazy: page(() => import("@/features/orders/routes/orders-brand")),
               },
-              { path: home.orders.all.path, lazy: page(() => import("@/features/orders/routes/orders-all")) },
+              {
+                path: home.orders.all.path,
+                handle: handles.orders,
+                lazy: page(() => import("@/features/orders/routes/orders-all")),
+              },
               {
                 path: home.orders.create.path,
                 handle: handles.orderCreate,
@@ -138,10 +193,12 @@ export const appRoutes: RouteObject[] = [
 
               {
                 path: home.organizations.list.path,
+                handle: handles.customers,
                 lazy: page(() => import("@/features/organizations/routes/organizations-list")),
               },
               {
                 path: home.organizations.create.path,
+                handle: handles.customersManage,
                 lazy: page(() => import("@/features/organizations/routes/organization-create")),
               },
               {
@@ -152,6 +209,7 @@ export const appRoutes: RouteObject[] = [
 
               {
                 path: home.stores.list.path,
+                handle: handles.customers,
                 lazy: page(() => import("@/features/stores/routes/stores-list")),
               },
               {
@@ -167,10 +225,12 @@ export const appRoutes: RouteObject[] = [
 
               {
                 path: home.people.list.path,
+                handle: handles.customers,
                 lazy: page(() => import("@/app/routes/people-list")),
               },
               {
                 path: home.people.create.path,
+                handle: handles.customersManage,
                 lazy: page(() => import("@/features/people/routes/person-create")),
               },
               {
@@ -179,12 +239,33 @@ export const appRoutes: RouteObject[] = [
                 lazy: page(() => import("@/features/people/routes/person-edit")),
               },
 
-              { path: home.team.list.path, lazy: page(() => import("@/features/team/routes/team-list")) },
+              {
+                path: home.team.list.path,
+                handle: handles.team,
+                lazy: page(() => import("@/features/team/routes/team-list")),
+              },
               {
                 path: home.team.create.path,
+                handle: handles.teamMemberCreate,
                 lazy: page(() => import("@/features/team/routes/team-member-create")),
               },
 
+              {
+                path: home.roles.list.path,
+                handle: handles.roles,
+                lazy: page(() => import("@/features/roles/routes/roles-list")),
+              },
+              {
+                path: home.roles.edit.path,
+                handle: handles.roleEdit,
+                lazy: page(() => import("@/features/roles/routes/role-edit")),
+              },
+
+              {
+                path: home.activity.path,
+                handle: handles.activity,
+                lazy: page(() => import("@/features/history/routes/activity")),
+              },
               {
                 path: home.settings.account.path,
                 handle: handles.account,

@@ -1,4 +1,4 @@
-import { adminRoleName, type Role, roleTypeLabels } from "@cm/contracts/roles";
+import { type Role, roleTypeLabels } from "@cm/contracts/roles";
 import {
   type CreateUserWithMembershipInput,
   createUserWithMembershipInputSchema,
@@ -15,7 +15,10 @@ import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useCan } from "@/hooks/use-permissions";
 import { isApiError } from "@/lib/api-client";
+import { disabledReason } from "@/lib/permissions";
+import { isAdminRole } from "@/lib/roles";
 
 export type UserFormValues = CreateUserWithMembershipInput;
 export type UserFormOutput = z.output<typeof createUserWithMembershipInputSchema>;
@@ -42,31 +45,33 @@ export interface UserFormProps {
 
 const noItems = "No items found.";
 
-function isAdminRole(role: Role) {
-  return role.type === "internal" && role.name.toLowerCase() === adminRoleName.toLowerCase();
-}
-
 /**
- * Creates a person (SPEC.md section 5, "User creation" and "Team member form"). Staff always get
- * the Admin role and the internal organization, so for them the role is shown locked and the
- * organization is hidden (People) or the internal one is the only choice (Team). The server
- * enforces the same whatever is sent.
+ * Creates a person (SPEC.md section 5, "User creation" and "Team member form"). Staff always join
+ * the internal organization, so for them the organization is hidden (People) or the internal one
+ * is the only choice (Team). Their role is any active staff role, Admin chosen at first (issue 14
+ * lifts SPEC.md's forced Admin: roles now say what their holders may do). Creating staff needs
+ * the right to manage people; without it People offers customers only.
  */
 export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }: UserFormProps) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
+  const canCreateStaff = useCan("people.manage");
   const internalOrganization = organizations.find((organization) => organization.type === "internal");
   const customerOrganizations = organizations.filter((organization) => organization.type === "external");
   const adminRole = roles.find(isAdminRole);
   const activeRoles = roles.filter((role) => role.status === "active");
+  const staffRoles = activeRoles.filter((role) => role.type === "internal");
+  const firstType: UserType = variant === "person" && !canCreateStaff ? "external" : "internal";
+  /** What the role starts as for each type: Admin for staff, a choice to make for customers. */
+  const initialRoleId = (type: UserType) => (type === "internal" ? adminRole?.id : undefined);
 
-  // Staff get the internal organization and the Admin role whatever the fields hold: filled in
-  // before validation, so what is checked is what is sent.
+  // Staff join the internal organization whatever the field holds: filled in before validation,
+  // so what is checked is what is sent.
   const schemaResolver = zodResolver(createUserWithMembershipInputSchema);
   const resolver: Resolver<UserFormValues, unknown, UserFormOutput> = (values, context, options) =>
     schemaResolver(
       values.userType === "internal"
-        ? ({ ...values, organizationId: internalOrganization?.id, roleId: adminRole?.id } as UserFormValues)
+        ? ({ ...values, organizationId: internalOrganization?.id } as UserFormValues)
         : values,
       context,
       options,
@@ -77,6 +82,7 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<UserFormValues, unknown, UserFormOutput>({
     resolver,
@@ -85,9 +91,10 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
       email: "",
       firstName: "",
       lastName: "",
-      userType: "internal",
+      userType: firstType,
       // The Team form's only organization starts chosen.
       organizationId: variant === "team-member" ? internalOrganization?.id : undefined,
+      roleId: initialRoleId(firstType),
     },
   });
   const userType = useWatch({ control, name: "userType" });
@@ -173,16 +180,31 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
               control={control}
               name="userType"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={(value) => field.onChange(value as UserType)}>
+                <Select
+                  value={field.value}
+                  onValueChange={(value) => {
+                    field.onChange(value as UserType);
+                    // Staff and customers hold different roles: start the choice again (null, not
+                    // undefined, which the field would read as "back to the default").
+                    setValue("roleId", (initialRoleId(value as UserType) ?? null) as number);
+                  }}
+                >
                   <SelectTrigger id={fieldId("userType")} onBlur={field.onBlur} {...described("userType")}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {userTypeValues.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {userTypeLabels[type]}
-                      </SelectItem>
-                    ))}
+                    {userTypeValues.map((type) =>
+                      type === "internal" && !canCreateStaff ? (
+                        <SelectItem key={type} value={type} disabled>
+                          {userTypeLabels[type]}{" "}
+                          <span className="text-muted-foreground">· {disabledReason("people.manage")}</span>
+                        </SelectItem>
+                      ) : (
+                        <SelectItem key={type} value={type}>
+                          {userTypeLabels[type]}
+                        </SelectItem>
+                      ),
+                    )}
                   </SelectContent>
                 </Select>
               )}
@@ -252,19 +274,12 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
 
         <Field data-invalid={Boolean(errors.roleId)}>
           <FieldLabel htmlFor={fieldId("roleId")}>Role</FieldLabel>
-          {isStaff ? (
-            <Input
-              id={fieldId("roleId")}
-              value={adminRole?.name ?? adminRoleName}
-              disabled
-              readOnly
-              {...described("roleId")}
-            />
-          ) : (
-            <Controller
-              control={control}
-              name="roleId"
-              render={({ field }) => (
+          <Controller
+            control={control}
+            name="roleId"
+            render={({ field }) => {
+              const options = isStaff ? staffRoles : activeRoles;
+              return (
                 <Select
                   value={field.value ? String(field.value) : ""}
                   onValueChange={(value) => field.onChange(Number(value))}
@@ -273,24 +288,31 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
                     <SelectValue placeholder="Select a role" />
                   </SelectTrigger>
                   <SelectContent>
-                    {activeRoles.length === 0 ? (
+                    {options.length === 0 ? (
                       <SelectItem value="none" disabled>
                         {noItems}
                       </SelectItem>
                     ) : (
-                      activeRoles.map((role) => (
+                      options.map((role) => (
                         <SelectItem key={role.id} value={String(role.id)}>
-                          {role.name}{" "}
-                          <span className="text-muted-foreground">· {roleTypeLabels[role.type]}</span>
+                          {role.name}
+                          {!isStaff && (
+                            <>
+                              {" "}
+                              <span className="text-muted-foreground">· {roleTypeLabels[role.type]}</span>
+                            </>
+                          )}
                         </SelectItem>
                       ))
                     )}
                   </SelectContent>
                 </Select>
-              )}
-            />
+              );
+            }}
+          />
+          {isStaff && (
+            <FieldDescription>The role decides what they may do in Catalog Manager.</FieldDescription>
           )}
-          {isStaff && <FieldDescription>Staff always have the {adminRoleName} role.</FieldDescription>}
           <FieldError id={`${fieldId("roleId")}-error`}>{errors.roleId?.message}</FieldError>
         </Field>
 

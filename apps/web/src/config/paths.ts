@@ -24,6 +24,9 @@ export type OrderListHrefQuery = Partial<
   >
 >;
 
+/** The Activity page's filters as they appear in its URL. */
+export type ActivityHrefQuery = Partial<Record<"entityType" | "userId" | "from" | "to" | "page", string>>;
+
 /** The order pages per catalog type that the sidebar lists (SPEC.md section 2, Orders). */
 export const orderCatalogTypes = [
   { id: "open-stock", label: "Open Stock" },
@@ -133,8 +136,20 @@ export const paths = {
       create: { path: "team/create-user", getHref: () => "/home/team/create-user" },
     },
 
+    /** Roles and their permissions (issue 14), beside the team they apply to. */
+    roles: {
+      list: { path: "team/roles", getHref: () => "/home/team/roles" },
+      edit: { path: "team/roles/:roleId", getHref: (roleId: Id) => `/home/team/roles/${segment(roleId)}` },
+    },
+
     settings: {
       account: { path: "settings/account", getHref: () => "/home/settings/account" },
+    },
+
+    /** Every change made in the company, filtered by what, who and when (issue 14). */
+    activity: {
+      path: "activity",
+      getHref: (query?: ActivityHrefQuery) => withQuery("/home/activity", query),
     },
   },
 } as const;

@@ -1,4 +1,5 @@
 import type { Params } from "react-router";
+import type { PermissionRequirement } from "@/lib/permissions";
 
 /** One step of the breadcrumb trail; without `to` it is plain text (a section with no page). */
 export interface Crumb {
@@ -9,9 +10,14 @@ export interface Crumb {
 /**
  * What a route can put in its `handle`. `breadcrumb` returns the trail after "Home" for routes
  * whose path segments make a poor trail (ids, sections without a page of their own).
+ * `permission` is what the signed-in user needs to open the screen: without it the shell shows
+ * the no-access page instead (app/layouts/route-permission-guard.tsx).
  */
 export interface RouteHandle {
   breadcrumb?: (params: Params) => Crumb[];
+  permission?: PermissionRequirement;
+  /** The start screen (`/home`): without its permission, the first screen the user may open instead. */
+  startScreen?: boolean;
 }
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {

@@ -1,3 +1,4 @@
+import { permissionValues } from "@cm/contracts/permissions";
 import { vi } from "vitest";
 
 /** Fixtures and a fake API for the organizations and stores screens' tests. */
@@ -34,6 +35,8 @@ export const roles = [
     description: null,
     type: "internal",
     status: "active",
+    permissions: [...permissionValues],
+    userCount: 1,
     _revision: 1,
     ...timestamps,
   },

@@ -1,3 +1,4 @@
+import { permissionValues } from "@cm/contracts/permissions";
 import { vi } from "vitest";
 
 /** Fixtures and a fake API for the people, team and roles screens' tests. */
@@ -13,6 +14,8 @@ export const roles = [
     description: null,
     type: "internal",
     status: "active",
+    permissions: [...permissionValues],
+    userCount: 2,
     _revision: 1,
     ...timestamps,
   },
@@ -22,6 +25,8 @@ export const roles = [
     description: null,
     type: "external",
     status: "active",
+    permissions: [],
+    userCount: 1,
     _revision: 1,
     ...timestamps,
   },
@@ -31,6 +36,8 @@ export const roles = [
     description: null,
     type: "external",
     status: "inactive",
+    permissions: [],
+    userCount: 0,
     _revision: 1,
     ...timestamps,
   },

@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { resetSeededSessionUser } from "@/testing/auth";
 import { mockFetch } from "@/testing/mock-fetch";
 import { installMatchMedia, setViewportWidth } from "@/testing/viewport";
 
@@ -32,5 +33,6 @@ afterEach(() => {
   // No session or sign-in state leaks from one test into the next.
   window.localStorage.clear();
   window.sessionStorage.clear();
+  resetSeededSessionUser();
   document.cookie = "sidebar_state=; path=/; max-age=0";
 });

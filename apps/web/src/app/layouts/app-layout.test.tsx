@@ -14,7 +14,9 @@ vi.setConfig({ testTimeout: 30_000 });
 async function renderShell(path: string) {
   const app = renderApp(path);
   // The first render loads the screen's code on demand: slow on a busy machine.
-  await screen.findByRole("navigation", { name: "Main" }, { timeout: 20_000 });
+  const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 20_000 });
+  // The groups follow once the signed-in user's permissions are known.
+  await within(nav).findByRole("group", { name: "Settings" });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { Outlet, useNavigation } from "react-router";
 import { AppHeader } from "@/app/layouts/app-header";
 import { AppSidebar } from "@/app/layouts/app-sidebar";
+import { RoutePermissionGuard } from "@/app/layouts/route-permission-guard";
 import { UploadInventoryProvider } from "@/app/layouts/upload-inventory-provider";
 import { useHomeData } from "@/app/layouts/use-home-data";
 import { SidebarInset, SidebarProvider } from "@/components/ui/sidebar";
@@ -34,7 +35,9 @@ export function AppLayout() {
             aria-busy={loading}
             className="flex flex-1 flex-col p-4 outline-none lg:p-6"
           >
-            <Outlet />
+            <RoutePermissionGuard>
+              <Outlet />
+            </RoutePermissionGuard>
           </main>
         </SidebarInset>
       </UploadInventoryProvider>

@@ -1,28 +1,7 @@
-import {
-  BadgeCheckIcon,
-  Building2Icon,
-  CalendarClockIcon,
-  CalendarRangeIcon,
-  ChevronRightIcon,
-  CircleUserIcon,
-  FileSpreadsheetIcon,
-  FootprintsIcon,
-  LayersIcon,
-  LayoutDashboardIcon,
-  LibraryBigIcon,
-  ListOrderedIcon,
-  LogOutIcon,
-  type LucideIcon,
-  PackageOpenIcon,
-  StoreIcon,
-  TagIcon,
-  TagsIcon,
-  UploadIcon,
-  UsersIcon,
-  UsersRoundIcon,
-} from "lucide-react";
+import { ChevronRightIcon, FootprintsIcon, LogOutIcon, UploadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { type BrandsEntry, type Entry, type LinkEntry, visibleNavigation } from "@/app/layouts/navigation";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import {
   DropdownMenu,
@@ -50,124 +29,13 @@ import {
   SidebarSeparator,
 } from "@/components/ui/sidebar";
 import { useSidebar } from "@/components/ui/sidebar-context";
-import { orderCatalogTypes, paths } from "@/config/paths";
+import { paths } from "@/config/paths";
 import { useBrands } from "@/features/brands/api/get-brands";
+import { usePermissions } from "@/hooks/use-permissions";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
 import { signOut } from "@/lib/auth";
 
 const home = paths.home;
-
-interface LinkEntry {
-  kind: "link";
-  label: string;
-  to: string;
-  icon: LucideIcon;
-  /** Name shown beside the icon when the sidebar is collapsed, if the label alone is ambiguous. */
-  tooltip?: string;
-  /** Active only on this exact path, not on the paths below it. */
-  exact?: boolean;
-  /** Other paths on which this entry counts as the current one. */
-  alsoActiveOn?: string[];
-}
-
-/** An entry with one link per brand, e.g. Line Lists. */
-interface BrandsEntry {
-  kind: "brands";
-  label: string;
-  icon: LucideIcon;
-  tooltip?: string;
-  hrefFor: (brandId: number) => string;
-  defaultOpen?: boolean;
-}
-
-type Entry = LinkEntry | BrandsEntry;
-
-const catalogTypeIcons: Record<(typeof orderCatalogTypes)[number]["id"], LucideIcon> = {
-  "open-stock": PackageOpenIcon,
-  "pre-book": CalendarClockIcon,
-  "brand-ats": BadgeCheckIcon,
-  "future-stock": CalendarRangeIcon,
-};
-
-/** SPEC.md section 2, Layout. */
-const navigation: { label: string; entries: Entry[] }[] = [
-  {
-    label: "Inventory",
-    entries: [
-      {
-        kind: "link",
-        label: "Catalogs",
-        to: home.catalogs.getHref(),
-        icon: LibraryBigIcon,
-        alsoActiveOn: [home.root.getHref()],
-      },
-      { kind: "link", label: "Brands", to: home.brands.list.getHref(), icon: TagsIcon },
-      {
-        kind: "brands",
-        label: "Line Lists",
-        icon: FileSpreadsheetIcon,
-        hrefFor: (brandId) => home.brands.lineLists.getHref(brandId),
-        defaultOpen: true,
-      },
-    ],
-  },
-  {
-    label: "Orders",
-    entries: [
-      {
-        kind: "link",
-        label: "Dashboard",
-        to: home.orders.dashboard.getHref(),
-        icon: LayoutDashboardIcon,
-        tooltip: "Orders Dashboard",
-        exact: true,
-      },
-      ...orderCatalogTypes.map((type): LinkEntry => ({
-        kind: "link",
-        label: type.label,
-        to: home.orders.catalogType.getHref(type.id),
-        icon: catalogTypeIcons[type.id],
-        tooltip: `${type.label} Orders`,
-      })),
-      {
-        kind: "link",
-        label: "Multibrand",
-        to: home.orders.multibrand.getHref(),
-        icon: LayersIcon,
-        tooltip: "Multibrand Orders",
-      },
-      {
-        kind: "brands",
-        label: "Brand",
-        icon: TagIcon,
-        tooltip: "Orders by Brand",
-        hrefFor: (brandId) => home.orders.brand.getHref(brandId),
-      },
-      {
-        kind: "link",
-        label: "All",
-        to: home.orders.all.getHref(),
-        icon: ListOrderedIcon,
-        tooltip: "All Orders",
-      },
-    ],
-  },
-  {
-    label: "Customers",
-    entries: [
-      { kind: "link", label: "Organizations", to: home.organizations.list.getHref(), icon: Building2Icon },
-      { kind: "link", label: "Stores", to: home.stores.list.getHref(), icon: StoreIcon },
-      { kind: "link", label: "People", to: home.people.list.getHref(), icon: UsersIcon },
-    ],
-  },
-  {
-    label: "Settings",
-    entries: [
-      { kind: "link", label: "Team", to: home.team.list.getHref(), icon: UsersRoundIcon },
-      { kind: "link", label: "Account", to: home.settings.account.getHref(), icon: CircleUserIcon },
-    ],
-  },
-];
 
 function isCurrent(pathname: string, to: string, exact = false): boolean {
   return pathname === to || (!exact && pathname.startsWith(`${to}/`));
@@ -185,7 +53,8 @@ function NavLinkEntry({ entry }: { entry: LinkEntry }) {
   const { pathname } = useLocation();
   const closeDrawer = useCloseDrawer();
   const active =
-    isCurrent(pathname, entry.to, entry.exact) ||
+    (isCurrent(pathname, entry.to, entry.exact) &&
+      !(entry.exceptUnder ?? []).some((path) => isCurrent(pathname, path))) ||
     (entry.alsoActiveOn ?? []).some((path) => pathname === path);
   const Icon = entry.icon;
 
@@ -315,10 +184,33 @@ function NavGroup({ label, entries }: { label: string; entries: Entry[] }) {
   );
 }
 
+/** While the signed-in user's permissions load: placeholders where their groups will be. */
+function NavLoading() {
+  return (
+    <SidebarGroup>
+      <span role="status" className="sr-only">
+        Loading the menu…
+      </span>
+      <SidebarGroupContent>
+        <SidebarMenu aria-hidden="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <SidebarMenuItem key={index}>
+              <SidebarMenuSkeleton width={index % 2 ? "55%" : "70%"} />
+            </SidebarMenuItem>
+          ))}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
+  );
+}
+
 export function AppSidebar() {
   const navigate = useNavigate();
   const closeDrawer = useCloseDrawer();
   const { openUploadInventory } = useUploadInventory();
+  // Groups and entries the user may not open are left out (issue 14); if the permissions cannot be
+  // read, only what needs none (Account) stays, and the screen says why.
+  const { status, can } = usePermissions();
 
   const [loggingOut, setLoggingOut] = useState(false);
 
@@ -348,26 +240,32 @@ export function AppSidebar() {
                 </Link>
               </SidebarMenuButton>
             </SidebarMenuItem>
-            <SidebarMenuItem>
-              <SidebarMenuButton
-                tooltip="Upload Inventory"
-                className="bg-primary font-medium text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground active:bg-primary/90 active:text-primary-foreground"
-                onClick={() => {
-                  closeDrawer();
-                  openUploadInventory();
-                }}
-              >
-                <UploadIcon aria-hidden="true" />
-                <span>Upload Inventory</span>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
+            {can("catalogs.manage") && (
+              <SidebarMenuItem>
+                <SidebarMenuButton
+                  tooltip="Upload Inventory"
+                  className="bg-primary font-medium text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground active:bg-primary/90 active:text-primary-foreground"
+                  onClick={() => {
+                    closeDrawer();
+                    openUploadInventory();
+                  }}
+                >
+                  <UploadIcon aria-hidden="true" />
+                  <span>Upload Inventory</span>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
+            )}
           </SidebarMenu>
         </SidebarHeader>
         <SidebarSeparator />
         <SidebarContent>
-          {navigation.map((group) => (
-            <NavGroup key={group.label} label={group.label} entries={group.entries} />
-          ))}
+          {status === "pending" ? (
+            <NavLoading />
+          ) : (
+            visibleNavigation(can).map((group) => (
+              <NavGroup key={group.label} label={group.label} entries={group.entries} />
+            ))
+          )}
         </SidebarContent>
         <SidebarSeparator />
         <SidebarFooter>

@@ -1,12 +1,15 @@
+import type { Permission } from "@cm/contracts/permissions";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { brandsQueryOptions } from "@/features/brands/api/get-brands";
 import { storesQueryOptions } from "@/features/stores/api/get-stores";
+import { usePermissions } from "@/hooks/use-permissions";
 import { organizationsQueryOptions } from "@/lib/api/organizations/get-organizations";
 import { rolesQueryOptions } from "@/lib/api/roles/get-roles";
 import { usersWithMembershipsQueryOptions } from "@/lib/api/users/get-users-with-memberships";
 import { usersQueryOptions } from "@/lib/api/users/get-users";
+import { isApiError } from "@/lib/api-client";
 
 /** What each list is called in the failure toast, in the order of the queries below. */
 const labels = [
@@ -25,14 +28,17 @@ const labels = [
  * their own error with a retry.
  */
 export function useHomeData(): void {
+  // Only the lists the user's role lets them see (issue 14): the others would only be refused.
+  const { can } = usePermissions();
+  const enabled = (...requirement: Permission[]) => can(requirement);
   const results = useQueries({
     queries: [
-      usersQueryOptions(),
-      usersWithMembershipsQueryOptions(),
-      storesQueryOptions(),
-      rolesQueryOptions(),
-      brandsQueryOptions(),
-      organizationsQueryOptions(),
+      { ...usersQueryOptions(), enabled: enabled("people.view", "customers.view") },
+      { ...usersWithMembershipsQueryOptions(), enabled: enabled("people.view", "customers.view") },
+      { ...storesQueryOptions(), enabled: enabled("customers.view", "orders.view") },
+      { ...rolesQueryOptions(), enabled: enabled("people.view", "customers.view") },
+      { ...brandsQueryOptions(), enabled: enabled("catalogs.view", "orders.view") },
+      { ...organizationsQueryOptions(), enabled: enabled("customers.view", "orders.view") },
     ],
   });
 
@@ -41,7 +47,8 @@ export function useHomeData(): void {
   const failureKey = failures.join(",");
   useEffect(() => {
     results.forEach((result, index) => {
-      if (!result.isError) return;
+      // A refusal (403) has its own toast, with the server's message (lib/react-query.ts).
+      if (!result.isError || (isApiError(result.error) && result.error.status === 403)) return;
       const label = labels[index]!;
       console.error(`Failed to load ${label}: ${result.error.message}`);
       toast.error(`Failed to load ${label}`, { id: `home-data-${label}`, description: result.error.message });

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { NotAvailableYet } from "@/components/not-available-yet";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useBrands } from "@/features/brands/api/get-brands";
@@ -45,10 +46,12 @@ export default function BrandLineListsRoute() {
             </Button>
           </NotAvailableYet>
         ) : (
-          <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
-            <UploadIcon aria-hidden="true" />
-            Upload Line List
-          </Button>
+          <RequirePermission permission="catalogs.manage">
+            <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
+              <UploadIcon aria-hidden="true" />
+              Upload Line List
+            </Button>
+          </RequirePermission>
         )
       }
     />

@@ -368,3 +368,163 @@ describe("Edit Customer", () => {
     expect(error).toHaveBeenCalledWith("Organization not found");
   });
 });
+
+describe("Edit Customer: status", () => {
+  it("deactivates the customer after saying it will not be able to order", async () => {
+    const fetchMock = mockCustomersApi({
+      "PUT /api/organizations/2/status": written(
+        organization(2, "Sole Mates", { status: "inactive", _revision: 2 }),
+      ),
+    });
+    const success = vi.spyOn(toast, "success");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Status" });
+    expect(within(section).getByText("Active")).toBeInTheDocument();
+
+    await user.click(within(section).getByRole("button", { name: "Deactivate Customer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Sole Mates?" });
+    expect(dialog).toHaveTextContent("An inactive customer cannot order");
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate Customer" }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Customer status updated successfully."));
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/2/status")).toEqual([
+      { status: "inactive", expectedRevision: 1 },
+    ]);
+    // The answer replaces the customer on screen: now it can be activated again.
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(await within(section).findByRole("button", { name: "Activate Customer" })).toBeInTheDocument();
+    expect(within(section).getByText("Inactive")).toBeInTheDocument();
+    expect(section).toHaveTextContent("This customer is inactive and cannot order.");
+  });
+
+  it("changes nothing when the question is cancelled", async () => {
+    const fetchMock = mockCustomersApi();
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Status" });
+    await user.click(within(section).getByRole("button", { name: "Deactivate Customer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Sole Mates?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/2/status")).toEqual([]);
+    expect(within(section).getByText("Active")).toBeInTheDocument();
+  });
+
+  it("activates an inactive customer at once, or shows the server's reason", async () => {
+    const refusal = "Organization status is already set to this status.";
+    const fetchMock = mockCustomersApi({
+      "GET /api/organizations/2": envelope(
+        organization(2, "Sole Mates", { status: "inactive", _revision: 6 }),
+      ),
+      "PUT /api/organizations/2/status": failure(409, refusal),
+    });
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Status" });
+    await user.click(within(section).getByRole("button", { name: "Activate Customer" }));
+
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Failed to update customer status.", { description: refusal }),
+    );
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/2/status")).toEqual([
+      { status: "active", expectedRevision: 6 },
+    ]);
+  });
+
+  it("shows the server's message when the deactivation is refused", async () => {
+    const refusal = "This record was changed by someone else. Reload it and try again.";
+    mockCustomersApi({ "PUT /api/organizations/2/status": failure(409, refusal) });
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Status" });
+    await user.click(within(section).getByRole("button", { name: "Deactivate Customer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Sole Mates?" });
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate Customer" }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Failed to update customer status.", { description: refusal }),
+    );
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+  });
+});
+
+describe("Edit Customer: main contact", () => {
+  const member = (id: number, firstName: string, status = "active", organizationId = 2) => ({
+    ...externalUser,
+    id,
+    firstName,
+    lastName: "Member",
+    email: `${firstName.toLowerCase()}@solemates.example`,
+    status,
+    organizationId,
+  });
+  const users = [
+    member(31, "Ana"),
+    member(32, "Ben"),
+    member(33, "Cleo", "inactive"),
+    member(34, "Dora", "active", 3),
+  ];
+
+  it("offers the customer's active users and saves the choice with the revision it loaded", async () => {
+    const fetchMock = mockCustomersApi({
+      "GET /api/users": envelope(users),
+      "GET /api/organizations/2": envelope(organization(2, "Sole Mates", { mainContactUserId: 31 })),
+      "PUT /api/organizations/change-main-contact-user": written(
+        organization(2, "Sole Mates", { mainContactUserId: 32, _revision: 2 }),
+      ),
+    });
+    const success = vi.spyOn(toast, "success");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Main contact" });
+    const picker = await within(section).findByRole("combobox", { name: "Main contact" });
+    expect(picker).toHaveTextContent("Ana Member (ana@solemates.example)");
+    const save = within(section).getByRole("button", { name: "Save main contact" });
+    expect(save).toBeDisabled();
+
+    await user.click(picker);
+    expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual([
+      "Ana Member (ana@solemates.example)",
+      "Ben Member (ben@solemates.example)",
+    ]);
+    await user.click(screen.getByRole("option", { name: /Ben Member/ }));
+    await user.click(save);
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith("Main contact saved"));
+    expect(sentBodies(fetchMock, "PUT", "/api/organizations/change-main-contact-user")).toEqual([
+      { organizationId: 2, mainContactUserId: 32, expectedRevision: 1 },
+    ]);
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(picker).toHaveTextContent("Ben Member");
+  });
+
+  it("shows a main contact deactivated since, and the server's refusal next to the picker", async () => {
+    mockCustomersApi({
+      "GET /api/users": envelope(users),
+      "GET /api/organizations/2": envelope(organization(2, "Sole Mates", { mainContactUserId: 33 })),
+      "PUT /api/organizations/change-main-contact-user": failure(400, "Wrong Input", {
+        mainContactUserId: ["The main contact must be a member of the organization"],
+      }),
+    });
+    const error = vi.spyOn(toast, "error");
+    const { user } = renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Main contact" });
+    const picker = await within(section).findByRole("combobox", { name: "Main contact" });
+    expect(picker).toHaveTextContent("Cleo Member (cleo@solemates.example) · Inactive");
+
+    await user.click(picker);
+    await user.click(await screen.findByRole("option", { name: /Ana Member/ }));
+    await user.click(within(section).getByRole("button", { name: "Save main contact" }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Failed to save main contact", { description: "Wrong Input" }),
+    );
+    expect(picker).toHaveAccessibleDescription("The main contact must be a member of the organization");
+    expect(picker).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("says when the customer has no active user to choose", async () => {
+    mockCustomersApi({ "GET /api/users": envelope([member(33, "Cleo", "inactive")]) });
+    renderApp("/home/organizations/edit/2");
+    const section = await screen.findByRole("region", { name: "Main contact" });
+    expect(await within(section).findByText("This customer has no active users yet.")).toBeInTheDocument();
+    expect(within(section).getByRole("combobox", { name: "Main contact" })).toBeDisabled();
+  });
+});

@@ -112,7 +112,7 @@ describe("Create Role dialog", () => {
     expect(await screen.findByText("Role created successfully")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(sentBodies(fetchMock, "POST", "/api/roles")).toEqual([
-      { name: "Merchandiser", type: "internal", status: "active" },
+      { name: "Merchandiser", type: "internal", status: "active", permissions: [] },
     ]);
   });
 
@@ -147,20 +147,18 @@ describe("Create Role dialog", () => {
 });
 
 describe("Create New User", () => {
-  it("hides the organization and locks the Admin role for staff", async () => {
+  it("hides the organization and starts staff with the Admin role", async () => {
     mockPeopleApi();
     const { user } = renderApp("/home/people/create-user");
     const form = await screen.findByRole("form", { name: "New user" });
     expect(within(form).getByRole("combobox", { name: "Type" })).toHaveTextContent("Staff");
     expect(within(form).queryByRole("combobox", { name: "Organization" })).not.toBeInTheDocument();
     expect(within(form).getByText(/Joins/)).toHaveTextContent("Joins Catalog Manager Footwear.");
-    const role = within(form).getByRole("textbox", { name: "Role" });
-    expect(role).toBeDisabled();
-    expect(role).toHaveValue("Admin");
+    expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Admin");
 
     await user.click(within(form).getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: "Customer" }));
-    expect(within(form).getByRole("combobox", { name: "Role" })).toBeEnabled();
+    expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Select a role");
     await user.click(within(form).getByRole("combobox", { name: "Organization" }));
     const options = (await screen.findAllByRole("option")).map((option) => option.textContent);
     expect(options).toEqual(["Sole Mates"]);
@@ -280,6 +278,37 @@ describe("Editing User", () => {
     ]);
   });
 
+  it("gives a staff member another staff role", async () => {
+    const sales = { ...roles[0]!, id: 4, name: "Sales", permissions: ["orders.view"], userCount: 0 };
+    const sam = people[2]!;
+    const fetchMock = mockPeopleApi({
+      "GET /api/roles": envelope([...roles, sales]),
+      "GET /api/users/with-memberships/3": envelope(sam),
+      "PUT /api/users": written({ ...sam, roleId: 4, _revision: 2 }),
+    });
+    const { user } = renderApp("/home/people/edit/3");
+    const form = await screen.findByRole("form", { name: "Edit user" });
+    const role = within(form).getByRole("combobox", { name: "Role" });
+    await waitFor(() => expect(role).toHaveTextContent("Admin"));
+    await user.click(role);
+    // Staff roles only: the customer roles are not offered.
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Admin", "Sales"]);
+    await user.click(screen.getByRole("option", { name: "Sales" }));
+    await user.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("User updated successfully")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([
+      { id: 3, firstName: "Sam", lastName: "Staffer", roleId: 4, expectedRevision: 1 },
+    ]);
+  });
+
+  it("shows no role choice for a customer's user", async () => {
+    mockPeopleApi({ "GET /api/users/with-memberships/2": envelope(people[1]) });
+    renderApp("/home/people/edit/2");
+    const form = await screen.findByRole("form", { name: "Edit user" });
+    expect(within(form).queryByRole("combobox", { name: "Role" })).not.toBeInTheDocument();
+  });
+
   it("sends an unknown user back to the people list", async () => {
     mockPeopleApi({
       "GET /api/users/with-memberships/99": failure(404, "User not found"),
@@ -287,5 +316,104 @@ describe("Editing User", () => {
     const { router } = renderApp("/home/people/edit/99");
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/people"));
     expect(await screen.findByText("User not found")).toBeInTheDocument();
+  });
+});
+
+describe("Deactivate and Reactivate", () => {
+  const carla = people[1];
+
+  it("deactivates a person from the list after asking, with the revision it showed", async () => {
+    const fetchMock = mockPeopleApi({
+      "PUT /api/users": written({ ...carla, status: "inactive", _revision: 2 }),
+    });
+    const { user } = renderApp("/home/people");
+    const table = await screen.findByRole("table", { name: "People" });
+    const row = await within(table).findByRole("row", { name: /Carla Customer/ });
+    expect(within(row).getByText("Active")).toBeInTheDocument();
+
+    await user.click(within(row).getByRole("button", { name: "Deactivate Carla Customer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Carla Customer?" });
+    expect(dialog).toHaveTextContent("Carla Customer can no longer sign in");
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate" }));
+
+    expect(await screen.findByText("User deactivated successfully")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([
+      { id: 2, firstName: "Carla", lastName: "Customer", status: "inactive", expectedRevision: 1 },
+    ]);
+  });
+
+  it("changes nothing when the question is cancelled", async () => {
+    const fetchMock = mockPeopleApi();
+    const { user } = renderApp("/home/people");
+    const table = await screen.findByRole("table", { name: "People" });
+    const row = await within(table).findByRole("row", { name: /Carla Customer/ });
+    await user.click(within(row).getByRole("button", { name: "Deactivate Carla Customer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Carla Customer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([]);
+  });
+
+  it("shows the server's message as it is when the deactivation is refused", async () => {
+    const refusal = "The last active user who can manage people cannot be deactivated";
+    mockPeopleApi({ "PUT /api/users": failure(409, refusal) });
+    const { user } = renderApp("/home/people");
+    const table = await screen.findByRole("table", { name: "People" });
+    const row = await within(table).findByRole("row", { name: /Sam Staffer/ });
+    await user.click(within(row).getByRole("button", { name: "Deactivate Sam Staffer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Sam Staffer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate" }));
+
+    expect(await screen.findByText("Failed to deactivate user")).toBeInTheDocument();
+    expect(screen.getByText(refusal)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+  });
+
+  it("reactivates an inactive person from the edit screen", async () => {
+    const inactive = { ...carla, status: "inactive", _revision: 4 };
+    const fetchMock = mockPeopleApi({
+      "GET /api/users/with-memberships/2": envelope(inactive),
+      "PUT /api/users": written({ ...carla, status: "active", _revision: 5 }),
+    });
+    const { user, router } = renderApp("/home/people/edit/2");
+    const form = await screen.findByRole("form", { name: "Edit user" });
+    expect(within(form).getByText("Inactive")).toBeInTheDocument();
+    const section = screen.getByRole("region", { name: "Reactivate User" });
+    expect(section).toHaveTextContent("This user is inactive and cannot sign in.");
+
+    await user.click(within(section).getByRole("button", { name: "Reactivate User" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Reactivate Carla Customer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Reactivate" }));
+
+    expect(await screen.findByText("User reactivated successfully")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([
+      { id: 2, firstName: "Carla", lastName: "Customer", status: "active", expectedRevision: 4 },
+    ]);
+    // The screen stays: only the status changed.
+    expect(router.state.location.pathname).toBe("/home/people/edit/2");
+  });
+
+  it("deactivates from the edit screen with the names the server holds, not the ones being typed", async () => {
+    const fetchMock = mockPeopleApi({
+      "GET /api/users/with-memberships/2": envelope(carla),
+      "PUT /api/users": failure(409, "This record was changed by someone else. Reload it and try again."),
+    });
+    const { user } = renderApp("/home/people/edit/2");
+    const form = await screen.findByRole("form", { name: "Edit user" });
+    await user.type(within(form).getByLabelText("First Name"), "tta");
+    const section = screen.getByRole("region", { name: "Deactivate User" });
+    await user.click(within(section).getByRole("button", { name: "Deactivate User" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Carla Customer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate" }));
+
+    expect(await screen.findByText("Failed to deactivate user")).toBeInTheDocument();
+    expect(
+      screen.getByText("This record was changed by someone else. Reload it and try again."),
+    ).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([
+      { id: 2, firstName: "Carla", lastName: "Customer", status: "inactive", expectedRevision: 1 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
-import { mockPeopleApi, person, sentBodies, written } from "@/testing/people-api";
+import { envelope, failure, mockPeopleApi, person, sentBodies, written } from "@/testing/people-api";
 import { renderApp } from "@/testing/render-app";
 
 beforeEach(() => seedSession());
@@ -64,6 +64,71 @@ describe("Team", () => {
         userType: "internal",
         roleId: 1,
       },
+    ]);
+  });
+});
+
+describe("Team member status", () => {
+  it("deactivates a team member after asking, and says so", async () => {
+    const sam = person(3, "Sam", "Staffer", "internal");
+    const fetchMock = mockPeopleApi({
+      "PUT /api/users": written({ ...sam, status: "inactive", _revision: 2 }),
+    });
+    const { user } = renderApp("/home/team");
+    const table = await screen.findByRole("table", { name: "Team members" });
+    const row = await within(table).findByRole("row", { name: /Sam Staffer/ });
+    expect(within(row).getByText("Active")).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Deactivate Sam Staffer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Deactivate Sam Staffer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate" }));
+
+    expect(await screen.findByText("User deactivated successfully")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([
+      { id: 3, firstName: "Sam", lastName: "Staffer", status: "inactive", expectedRevision: 1 },
+    ]);
+  });
+
+  it("is disabled, with the reason, for a user who cannot manage people", async () => {
+    seedSession({ permissions: ["people.view"] });
+    mockPeopleApi({});
+    renderApp("/home/team");
+    const table = await screen.findByRole("table", { name: "Team members" });
+    const row = await within(table).findByRole("row", { name: /Sam Staffer/ });
+    const deactivate = within(row).getByRole("button", { name: "Deactivate Sam Staffer" });
+    expect(deactivate).toBeDisabled();
+    expect(deactivate).toHaveAccessibleDescription('Needs the "People: Manage" permission');
+  });
+
+  it("reactivates an inactive team member, or shows why not", async () => {
+    const inactiveSam = { ...person(3, "Sam", "Staffer", "internal"), status: "inactive", _revision: 3 };
+    const { organizationMemberships: _memberships, ...listed } = inactiveSam;
+    const fetchMock = mockPeopleApi({
+      "GET /api/users": envelope([listed]),
+      "PUT /api/users": failure(409, "This record was changed by someone else. Reload it and try again."),
+    });
+    const { user } = renderApp("/home/team");
+    const table = await screen.findByRole("table", { name: "Team members" });
+    const row = await within(table).findByRole("row", { name: /Sam Staffer/ });
+    expect(within(row).getByText("Inactive")).toBeInTheDocument();
+    await user.click(within(row).getByRole("button", { name: "Reactivate Sam Staffer" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Reactivate Sam Staffer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([]);
+
+    await user.click(within(row).getByRole("button", { name: "Reactivate Sam Staffer" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog", { name: "Reactivate Sam Staffer?" })).getByRole(
+        "button",
+        { name: "Reactivate" },
+      ),
+    );
+    expect(await screen.findByText("Failed to reactivate user")).toBeInTheDocument();
+    expect(
+      screen.getByText("This record was changed by someone else. Reload it and try again."),
+    ).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/users")).toEqual([
+      { id: 3, firstName: "Sam", lastName: "Staffer", status: "active", expectedRevision: 3 },
     ]);
   });
 });

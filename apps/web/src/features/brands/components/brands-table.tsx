@@ -15,12 +15,12 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import { createContext, useContext, useEffect } from "react";
 import { Link } from "react-router";
 import { TableEmptyRow, TableLoadingRows } from "@/components/list-states";
+import { RequirePermission } from "@/components/require-permission";
 import { SearchInput } from "@/components/search-input";
 import { StatusBadge } from "@/components/status-badge";
 import { TablePagination } from "@/components/table-pagination";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { formatDatePPP } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -41,30 +41,24 @@ function BrandRowActions({ brand }: { brand: Brand }) {
   const requestDelete = useContext(DeleteBrandContext);
   return (
     <div className="flex justify-end gap-1">
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button asChild variant="ghost" size="icon-sm">
-            <Link to={paths.home.brands.edit.getHref(brand.id)} aria-label={`Edit ${brand.name}`}>
-              <PencilIcon aria-hidden="true" />
-            </Link>
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Edit</TooltipContent>
-      </Tooltip>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Delete ${brand.name}`}
-            onClick={() => requestDelete(brand)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Delete</TooltipContent>
-      </Tooltip>
+      <RequirePermission permission="brands.manage" tooltip="Edit">
+        <Button asChild variant="ghost" size="icon-sm">
+          <Link to={paths.home.brands.edit.getHref(brand.id)} aria-label={`Edit ${brand.name}`}>
+            <PencilIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </RequirePermission>
+      <RequirePermission permission="brands.manage" tooltip="Delete">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          aria-label={`Delete ${brand.name}`}
+          onClick={() => requestDelete(brand)}
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      </RequirePermission>
     </div>
   );
 }

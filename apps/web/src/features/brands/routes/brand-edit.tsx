@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
+import { HistoryPanel } from "@/components/history-panel";
 import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";
 import { useBrands } from "@/features/brands/api/get-brands";
@@ -42,26 +43,29 @@ export default function BrandEditRoute() {
       ) : !brand ? (
         <FormPageSkeleton fields={2} label={brandMessages.brandNotSet} />
       ) : (
-        <div className="rounded-lg border p-4 sm:p-6">
-          <BrandForm
-            // A fresh form when another brand is opened in the same screen.
-            key={brand.id}
-            initial={brand}
-            submitLabel="Save Changes"
-            pendingLabel="Saving..."
-            onSubmit={async (input) => {
-              try {
-                await update.mutateAsync({ brandId: brand.id, data: input, revision: brand._revision });
-              } catch (error) {
-                console.error(error);
-                toast.error(brandMessages.updateFailed, { description: (error as Error).message });
-                throw error;
-              }
-              toast.success(brandMessages.updated);
-              await navigate(paths.home.brands.list.getHref());
-            }}
-          />
-        </div>
+        <>
+          <div className="rounded-lg border p-4 sm:p-6">
+            <BrandForm
+              // A fresh form when another brand is opened in the same screen.
+              key={brand.id}
+              initial={brand}
+              submitLabel="Save Changes"
+              pendingLabel="Saving..."
+              onSubmit={async (input) => {
+                try {
+                  await update.mutateAsync({ brandId: brand.id, data: input, revision: brand._revision });
+                } catch (error) {
+                  console.error(error);
+                  toast.error(brandMessages.updateFailed, { description: (error as Error).message });
+                  throw error;
+                }
+                toast.success(brandMessages.updated);
+                await navigate(paths.home.brands.list.getHref());
+              }}
+            />
+          </div>
+          <HistoryPanel entityType="brand" entityId={brand.id} />
+        </>
       )}
     </section>
   );

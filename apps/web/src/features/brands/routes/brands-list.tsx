@@ -2,6 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useBrands } from "@/features/brands/api/get-brands";
@@ -19,12 +20,14 @@ export default function BrandsListRoute() {
         title="Brands"
         description="The brands whose line lists and catalogs you manage."
         actions={
-          <Button asChild>
-            <Link to={paths.home.brands.create.getHref()}>
-              <PlusIcon aria-hidden="true" />
-              Add Brand
-            </Link>
-          </Button>
+          <RequirePermission permission="brands.manage">
+            <Button asChild>
+              <Link to={paths.home.brands.create.getHref()}>
+                <PlusIcon aria-hidden="true" />
+                Add Brand
+              </Link>
+            </Button>
+          </RequirePermission>
         }
       />
       {brands.isError ? (

@@ -3,6 +3,7 @@ import { type LineListWithCatalogs, lineListTypeLabels } from "@cm/contracts/lin
 import { ArchiveIcon, EllipsisIcon, ReceiptTextIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Link } from "react-router";
 import { notAvailableYet } from "@/components/not-available-yet";
+import { RequirePermission } from "@/components/require-permission";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -74,18 +75,22 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="min-w-52">
-            <DropdownMenuItem asChild>
-              <Link to={paths.home.orders.all.getHref({ lineListId: String(lineList.id) })}>
-                <ReceiptTextIcon aria-hidden="true" />
-                View Orders
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={segmentation}>
-                <SlidersHorizontalIcon aria-hidden="true" />
-                Manage
-              </Link>
-            </DropdownMenuItem>
+            <RequirePermission permission="orders.view" mode="hide">
+              <DropdownMenuItem asChild>
+                <Link to={paths.home.orders.all.getHref({ lineListId: String(lineList.id) })}>
+                  <ReceiptTextIcon aria-hidden="true" />
+                  View Orders
+                </Link>
+              </DropdownMenuItem>
+            </RequirePermission>
+            <RequirePermission permission="catalogs.manage" mode="hide">
+              <DropdownMenuItem asChild>
+                <Link to={segmentation}>
+                  <SlidersHorizontalIcon aria-hidden="true" />
+                  Manage
+                </Link>
+              </DropdownMenuItem>
+            </RequirePermission>
             <DropdownMenuItem disabled>
               <ArchiveIcon aria-hidden="true" />
               Archive
@@ -100,27 +105,35 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
       </CardContent>
       <CardFooter className="mt-auto justify-end gap-2">
         {!lineList.sortingCompleted ? (
-          <Button asChild size="sm">
-            <Link to={segmentation} aria-label={`Complete sorting of ${lineList.name}`}>
-              Complete
-            </Link>
-          </Button>
-        ) : lineList.published ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={segmentation} aria-label={`Manage ${lineList.name}`}>
-              Manage
-            </Link>
-          </Button>
-        ) : (
-          <>
-            <Button asChild size="sm" variant="outline">
-              <Link to={segmentation} aria-label={`Edit ${lineList.name}`}>
-                Edit
+          <RequirePermission permission="catalogs.manage">
+            <Button asChild size="sm">
+              <Link to={segmentation} aria-label={`Complete sorting of ${lineList.name}`}>
+                Complete
               </Link>
             </Button>
-            <Button size="sm" onClick={() => onPublish(lineList)} aria-label={`Publish ${lineList.name}`}>
-              Publish
+          </RequirePermission>
+        ) : lineList.published ? (
+          <RequirePermission permission="catalogs.manage">
+            <Button asChild size="sm" variant="outline">
+              <Link to={segmentation} aria-label={`Manage ${lineList.name}`}>
+                Manage
+              </Link>
             </Button>
+          </RequirePermission>
+        ) : (
+          <>
+            <RequirePermission permission="catalogs.manage">
+              <Button asChild size="sm" variant="outline">
+                <Link to={segmentation} aria-label={`Edit ${lineList.name}`}>
+                  Edit
+                </Link>
+              </Button>
+            </RequirePermission>
+            <RequirePermission permission="catalogs.publish">
+              <Button size="sm" onClick={() => onPublish(lineList)} aria-label={`Publish ${lineList.name}`}>
+                Publish
+              </Button>
+            </RequirePermission>
           </>
         )}
       </CardFooter>

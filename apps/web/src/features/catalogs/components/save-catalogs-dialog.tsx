@@ -3,6 +3,7 @@ import { catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
 import type { LineList } from "@cm/contracts/line-lists";
 import { CircleCheckIcon } from "lucide-react";
 import { Link } from "react-router";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -73,9 +74,11 @@ export function SaveCatalogsDialog({
             <Link to={paths.home.catalogs.getHref()}>Go to Catalogs</Link>
           </Button>
           {published ? null : (
-            <Button onClick={onPublish} disabled={publishing}>
-              {publishing ? "Publishing..." : "Publish Catalogs"}
-            </Button>
+            <RequirePermission permission="catalogs.publish">
+              <Button onClick={onPublish} disabled={publishing}>
+                {publishing ? "Publishing..." : "Publish Catalogs"}
+              </Button>
+            </RequirePermission>
           )}
         </DialogFooter>
       </DialogContent>

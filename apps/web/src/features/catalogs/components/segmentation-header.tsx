@@ -1,5 +1,6 @@
 import { type LineList, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { ImagesIcon, PlusIcon, UploadIcon } from "lucide-react";
+import { HistorySheetButton } from "@/components/history-sheet";
 import { LineListDates } from "@/components/line-list-dates";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -58,6 +59,7 @@ export function SegmentationHeader({
         <LineListDates lineList={lineList} format={formatDateShort} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        <HistorySheetButton entityType="line-list" entityId={lineList.id} description={lineList.name} />
         <Button variant="outline" onClick={onUpload} disabled={busy}>
           <UploadIcon aria-hidden="true" />
           Upload segmentation

@@ -4,6 +4,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { LineListDates } from "@/components/line-list-dates";
 import { ListTableSection, type ListColumn } from "@/components/list-page";
+import { RequirePermission } from "@/components/require-permission";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -111,15 +112,16 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
               <LineListStatus lineList={lineList} />
             </TableCell>
             <TableCell className="text-right">
-              <Button asChild variant="ghost" size="icon-sm">
-                <Link
-                  to={paths.home.lineListPreview.getHref(lineList.id)}
-                  aria-label={`Edit ${lineList.name}`}
-                  title="Edit"
-                >
-                  <PencilIcon aria-hidden="true" />
-                </Link>
-              </Button>
+              <RequirePermission permission="catalogs.manage" tooltip="Edit">
+                <Button asChild variant="ghost" size="icon-sm">
+                  <Link
+                    to={paths.home.lineListPreview.getHref(lineList.id)}
+                    aria-label={`Edit ${lineList.name}`}
+                  >
+                    <PencilIcon aria-hidden="true" />
+                  </Link>
+                </Button>
+              </RequirePermission>
             </TableCell>
           </>
         )}

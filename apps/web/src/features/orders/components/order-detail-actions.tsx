@@ -1,11 +1,12 @@
 import { type Order, orderLinesEditableStatus, orderStatusActionLabels } from "@cm/contracts/orders";
 import { PencilIcon } from "lucide-react";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { useOrderStatusAction } from "@/features/orders/hooks/use-order-status-action";
 
 /**
  * The order's actions: a button for each status it may move to next (Cancel in red, confirmed)
- * and, while it is Pending, editing its quantities.
+ * and, while it is Pending, editing its quantities. Each needs the right to manage orders.
  */
 export function OrderDetailActions({ order, onEdit }: { order: Order; onEdit: () => void }) {
   const { requestStatus, dialog, pendingStatus } = useOrderStatusAction(order);
@@ -14,25 +15,31 @@ export function OrderDetailActions({ order, onEdit }: { order: Order; onEdit: ()
   return (
     <>
       {order.status === orderLinesEditableStatus && (
-        <Button type="button" variant="outline" onClick={onEdit} disabled={busy}>
-          <PencilIcon aria-hidden="true" />
-          Edit quantities
-        </Button>
+        <RequirePermission permission="orders.manage">
+          <Button type="button" variant="outline" onClick={onEdit} disabled={busy}>
+            <PencilIcon aria-hidden="true" />
+            Edit quantities
+          </Button>
+        </RequirePermission>
       )}
       {order.nextStatuses.includes("cancelled") && (
-        <Button
-          type="button"
-          variant="destructive"
-          onClick={() => requestStatus("cancelled")}
-          disabled={busy}
-        >
-          {orderStatusActionLabels.cancelled}
-        </Button>
+        <RequirePermission permission="orders.manage">
+          <Button
+            type="button"
+            variant="destructive"
+            onClick={() => requestStatus("cancelled")}
+            disabled={busy}
+          >
+            {orderStatusActionLabels.cancelled}
+          </Button>
+        </RequirePermission>
       )}
       {forward.map((status) => (
-        <Button key={status} type="button" onClick={() => requestStatus(status)} disabled={busy}>
-          {pendingStatus === status ? "Saving..." : orderStatusActionLabels[status]}
-        </Button>
+        <RequirePermission key={status} permission="orders.manage">
+          <Button type="button" onClick={() => requestStatus(status)} disabled={busy}>
+            {pendingStatus === status ? "Saving..." : orderStatusActionLabels[status]}
+          </Button>
+        </RequirePermission>
       ))}
       {dialog}
     </>

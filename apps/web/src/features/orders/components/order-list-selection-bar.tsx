@@ -6,10 +6,12 @@ import {
   orderStatusValues,
 } from "@cm/contracts/orders";
 import { useId, useState } from "react";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { OrderToMove } from "@/features/orders/api/update-order-status";
+import { useCan } from "@/hooks/use-permissions";
 
 /**
  * "{n} items selected" and the bulk status change. Offers the statuses at least one selected
@@ -27,6 +29,7 @@ export function OrderListSelectionBar({
   onChangeStatus: (newStatus: OrderStatus) => void;
 }) {
   const id = useId();
+  const canMove = useCan("orders.manage");
   const [choice, setChoice] = useState<OrderStatus | undefined>(undefined);
   const reachable = new Set(selected.flatMap((order) => orderNextStatuses[order.status]));
   const options = orderStatusValues.filter((status) => reachable.has(status));
@@ -49,7 +52,7 @@ export function OrderListSelectionBar({
         <Select
           value={target ?? ""}
           onValueChange={(value) => setChoice(options.find((status) => status === value))}
-          disabled={options.length === 0 || pending}
+          disabled={!canMove || options.length === 0 || pending}
         >
           <SelectTrigger id={`${id}-status`} size="sm" className="w-40">
             <SelectValue placeholder="Choose a status" />
@@ -62,14 +65,16 @@ export function OrderListSelectionBar({
             ))}
           </SelectContent>
         </Select>
-        <Button
-          type="button"
-          size="sm"
-          disabled={target === undefined || pending}
-          onClick={() => target && onChangeStatus(target)}
-        >
-          Change status
-        </Button>
+        <RequirePermission permission="orders.manage">
+          <Button
+            type="button"
+            size="sm"
+            disabled={target === undefined || pending}
+            onClick={() => target && onChangeStatus(target)}
+          >
+            Change status
+          </Button>
+        </RequirePermission>
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
+import { RequirePermission } from "@/components/require-permission";
 import { TablePagination } from "@/components/table-pagination";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -128,12 +129,14 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
   ) : (
     <span className="flex flex-col items-center gap-3">
       {emptyText}
-      <Button variant="outline" size="sm" asChild>
-        <Link to={newOrderHref}>
-          <PlusIcon aria-hidden="true" />
-          New Order
-        </Link>
-      </Button>
+      <RequirePermission permission="orders.manage" mode="hide">
+        <Button variant="outline" size="sm" asChild>
+          <Link to={newOrderHref}>
+            <PlusIcon aria-hidden="true" />
+            New Order
+          </Link>
+        </Button>
+      </RequirePermission>
     </span>
   );
 
@@ -156,12 +159,14 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
               <DownloadIcon aria-hidden="true" />
               {exporting ? "Exporting..." : "Export CSV"}
             </Button>
-            <Button asChild>
-              <Link to={newOrderHref}>
-                <PlusIcon aria-hidden="true" />
-                New Order
-              </Link>
-            </Button>
+            <RequirePermission permission="orders.manage">
+              <Button asChild>
+                <Link to={newOrderHref}>
+                  <PlusIcon aria-hidden="true" />
+                  New Order
+                </Link>
+              </Button>
+            </RequirePermission>
           </>
         }
       />

@@ -1,7 +1,9 @@
+import { historyMessages } from "@cm/contracts/history";
 import { type Order, orderLinesEditableStatus, orderMessages } from "@cm/contracts/orders";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { HistoryPanel } from "@/components/history-panel";
 import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
 import { Badge } from "@/components/ui/badge";
@@ -56,6 +58,8 @@ function OrderDetail({ order }: { order: Order }) {
         <>
           <OrderDetailLines order={order} />
           <OrderHistory history={order.history} />
+          {/* The status path above is the order's own; every change to it (lines too) is below. */}
+          <HistoryPanel entityType="order" entityId={order.id} title={historyMessages.orderChangesTitle} />
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
+import { HistoryPanel } from "@/components/history-panel";
 import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";
 import {
@@ -10,6 +11,8 @@ import {
   OrganizationDiscountsForm,
   OrganizationNameForm,
 } from "@/features/organizations/components/edit-organization-forms";
+import { OrganizationMainContactForm } from "@/features/organizations/components/organization-main-contact-form";
+import { OrganizationStatusSection } from "@/features/organizations/components/organization-status-section";
 import { useOrganization } from "@/lib/api/organizations/get-organization";
 import { isApiError } from "@/lib/api-client";
 
@@ -18,7 +21,10 @@ function parseId(value: string | undefined): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-/** `/home/organizations/edit/{organizationId}`: Edit Customer, its name, address and discounts. */
+/**
+ * `/home/organizations/edit/{organizationId}`: Edit Customer, its name, main contact, address,
+ * discounts and status.
+ */
 export default function OrganizationEditRoute() {
   const { organizationId } = useParams();
   const id = parseId(organizationId);
@@ -52,11 +58,20 @@ export default function OrganizationEditRoute() {
       ) : (
         <>
           <OrganizationNameForm key={`name-${organization.data.id}`} organization={organization.data} />
+          <OrganizationMainContactForm
+            key={`main-contact-${organization.data.id}`}
+            organization={organization.data}
+          />
           <OrganizationAddressForm key={`address-${organization.data.id}`} organization={organization.data} />
           <OrganizationDiscountsForm
             key={`discounts-${organization.data.id}`}
             organization={organization.data}
           />
+          {/* The company's own organization cannot be deactivated. */}
+          {organization.data.type === "external" && (
+            <OrganizationStatusSection organization={organization.data} />
+          )}
+          <HistoryPanel entityType="organization" entityId={organization.data.id} />
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Link } from "react-router";
 import { ListTableSection, PageHeader, type ListColumn } from "@/components/list-page";
 import { NotAvailableYet } from "@/components/not-available-yet";
+import { RequirePermission } from "@/components/require-permission";
 import { StatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
@@ -39,12 +40,14 @@ export default function OrganizationsListRoute() {
         title="Organizations"
         description="Your customers, their stores and their users."
         actions={
-          <Button asChild>
-            <Link to={paths.home.organizations.create.getHref()}>
-              <PlusIcon aria-hidden="true" />
-              Add New Customer
-            </Link>
-          </Button>
+          <RequirePermission permission="customers.manage">
+            <Button asChild>
+              <Link to={paths.home.organizations.create.getHref()}>
+                <PlusIcon aria-hidden="true" />
+                Add New Customer
+              </Link>
+            </Button>
+          </RequirePermission>
         }
       />
       <ListTableSection
@@ -79,14 +82,16 @@ export default function OrganizationsListRoute() {
             </TableCell>
             <TableCell>
               <div className="flex justify-end gap-1">
-                <Button variant="ghost" size="icon-sm" asChild>
-                  <Link
-                    to={paths.home.organizations.edit.getHref(customer.id)}
-                    aria-label={`Edit ${customer.name}`}
-                  >
-                    <PencilIcon aria-hidden="true" />
-                  </Link>
-                </Button>
+                <RequirePermission permission="customers.manage">
+                  <Button variant="ghost" size="icon-sm" asChild>
+                    <Link
+                      to={paths.home.organizations.edit.getHref(customer.id)}
+                      aria-label={`Edit ${customer.name}`}
+                    >
+                      <PencilIcon aria-hidden="true" />
+                    </Link>
+                  </Button>
+                </RequirePermission>
                 {/* A customer with history is deactivated, not deleted. */}
                 <NotAvailableYet>
                   <Button

@@ -1,3 +1,4 @@
+import type { Role } from "@cm/contracts/roles";
 import {
   type EditUserForm as EditUserFormValues,
   editUserFormSchema,
@@ -6,38 +7,58 @@ import {
 } from "@cm/contracts/users";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
+import { RequirePermission } from "@/components/require-permission";
 import { StatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
-import { Field, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useCan } from "@/hooks/use-permissions";
 import { isApiError } from "@/lib/api-client";
 
 type EditUserFormOutput = z.output<typeof editUserFormSchema>;
 
-/** The Editing User form: first and last name; the rest is shown for reference. */
+/**
+ * The Editing User form: first and last name, and a staff member's role (any active staff role,
+ * for a user who may manage people); the rest is shown for reference.
+ */
 export function EditUserForm({
   user,
+  roles,
   cancelHref,
   onSubmit,
 }: {
   user: UserWithMemberships;
+  /** The roles to choose from; the role select shows for staff only. */
+  roles: readonly Role[];
   cancelHref: string;
-  /** Saves the names; a rejection with the server's field errors marks those fields. */
+  /** Saves the names (and a staff member's role); a rejection with field errors marks those fields. */
   onSubmit: (values: EditUserFormOutput) => Promise<void>;
 }) {
   const id = useId();
+  const canManagePeople = useCan("people.manage");
+  const isStaff = user.type === "internal";
+  // The user's own role stays listed even when inactive, so the select never shows a blank.
+  const staffRoles = roles.filter(
+    (role) => role.type === "internal" && (role.status === "active" || role.id === user.roleId),
+  );
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EditUserFormValues, unknown, EditUserFormOutput>({
     resolver: zodResolver(editUserFormSchema),
     mode: "onTouched",
-    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roleId: isStaff ? user.roleId : undefined,
+    },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -46,7 +67,7 @@ export function EditUserForm({
     } catch (error) {
       if (!isApiError(error)) return;
       const fieldErrors = (error.data ?? {}) as Record<string, string[] | undefined>;
-      for (const name of ["firstName", "lastName"] as const) {
+      for (const name of ["firstName", "lastName", "roleId"] as const) {
         const message = fieldErrors[name]?.[0];
         if (message) setError(name, { type: "server", message });
       }
@@ -96,13 +117,52 @@ export function EditUserForm({
             <FieldError id={`${id}-lastName-error`}>{errors.lastName?.message}</FieldError>
           </Field>
         </div>
+        {isStaff && (
+          <Field data-invalid={Boolean(errors.roleId)}>
+            <FieldLabel htmlFor={`${id}-roleId`}>Role</FieldLabel>
+            <Controller
+              control={control}
+              name="roleId"
+              render={({ field }) => (
+                <Select
+                  value={field.value === undefined ? "" : String(field.value)}
+                  onValueChange={(value) => field.onChange(Number(value))}
+                  disabled={!canManagePeople}
+                >
+                  <SelectTrigger
+                    id={`${id}-roleId`}
+                    onBlur={field.onBlur}
+                    aria-invalid={Boolean(errors.roleId)}
+                    aria-describedby={`${id}-roleId-description`}
+                  >
+                    <SelectValue placeholder="Select a role" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {staffRoles.map((role) => (
+                      <SelectItem key={role.id} value={String(role.id)}>
+                        {role.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldDescription id={`${id}-roleId-description`}>
+              The role decides what they may do in Catalog Manager; a change applies at their next request.
+            </FieldDescription>
+            <FieldError>{errors.roleId?.message}</FieldError>
+          </Field>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" asChild>
             <Link to={cancelHref}>Cancel</Link>
           </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Saving..." : "Save"}
-          </Button>
+          {/* The screen opens with either right; saving staff needs people, customers' users customers. */}
+          <RequirePermission permission={user.type === "internal" ? "people.manage" : "customers.manage"}>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Saving..." : "Save"}
+            </Button>
+          </RequirePermission>
         </div>
       </FieldGroup>
     </form>

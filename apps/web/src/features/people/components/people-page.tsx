@@ -5,12 +5,15 @@ import type * as React from "react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { ListTableSection, PageHeader, type ListColumn } from "@/components/list-page";
+import { RequirePermission } from "@/components/require-permission";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
 import { UserNameCells } from "@/components/user-name-cells";
+import { UserStatusActionButton } from "@/components/user-status-action-button";
 import { paths } from "@/config/paths";
+import { useChangeUserStatusAction } from "@/hooks/use-change-user-status-action";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
 import { useRoles } from "@/lib/api/roles/get-roles";
 import { useUsersWithMemberships } from "@/lib/api/users/get-users-with-memberships";
@@ -27,7 +30,7 @@ const columns: ListColumn[] = [
   { header: "Organization", className: "hidden lg:table-cell" },
   { header: "Role", className: "hidden lg:table-cell" },
   { header: "Status", className: "hidden sm:table-cell" },
-  { header: "Actions", className: "w-12", srOnly: true },
+  { header: "Actions", className: "w-20", srOnly: true },
 ];
 
 /**
@@ -38,6 +41,7 @@ export function PeoplePage({ actions }: { actions?: React.ReactNode }) {
   const people = useUsersWithMemberships();
   const roles = useRoles();
   const list = useListSearch(people.data, matchesPerson);
+  const statusAction = useChangeUserStatusAction();
   const roleNames = useMemo(
     () => new Map((roles.data ?? []).map((role: Role) => [role.id, role.name])),
     [roles.data],
@@ -51,12 +55,14 @@ export function PeoplePage({ actions }: { actions?: React.ReactNode }) {
         actions={
           <>
             {actions}
-            <Button asChild>
-              <Link to={paths.home.people.create.getHref()}>
-                <PlusIcon aria-hidden="true" />
-                Add New User
-              </Link>
-            </Button>
+            <RequirePermission permission="customers.manage">
+              <Button asChild>
+                <Link to={paths.home.people.create.getHref()}>
+                  <PlusIcon aria-hidden="true" />
+                  Add New User
+                </Link>
+              </Button>
+            </RequirePermission>
           </>
         }
       />
@@ -84,16 +90,29 @@ export function PeoplePage({ actions }: { actions?: React.ReactNode }) {
             <TableCell className="hidden sm:table-cell">
               <StatusBadge status={user.status} />
             </TableCell>
-            <TableCell className="text-right">
-              <Button variant="ghost" size="icon-sm" asChild>
-                <Link to={paths.home.people.edit.getHref(user.id)} aria-label={`Edit ${fullName(user)}`}>
-                  <PencilIcon aria-hidden="true" />
-                </Link>
-              </Button>
+            <TableCell>
+              <div className="flex justify-end gap-1">
+                {/* Staff are managed with people, customers' users with customers. */}
+                <RequirePermission
+                  permission={user.type === "internal" ? "people.manage" : "customers.manage"}
+                >
+                  <Button variant="ghost" size="icon-sm" asChild>
+                    <Link to={paths.home.people.edit.getHref(user.id)} aria-label={`Edit ${fullName(user)}`}>
+                      <PencilIcon aria-hidden="true" />
+                    </Link>
+                  </Button>
+                </RequirePermission>
+                <UserStatusActionButton
+                  user={user}
+                  permission={user.type === "internal" ? "people.manage" : "customers.manage"}
+                  onRequest={statusAction.requestStatusChange}
+                />
+              </div>
             </TableCell>
           </>
         )}
       />
+      {statusAction.dialog}
     </section>
   );
 }

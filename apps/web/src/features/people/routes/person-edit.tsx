@@ -4,11 +4,14 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
+import { HistoryPanel } from "@/components/history-panel";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { EditUserForm } from "@/features/people/components/edit-user-form";
+import { UserStatusSection } from "@/features/people/components/user-status-section";
+import { useRoles } from "@/lib/api/roles/get-roles";
 import { useUser } from "@/lib/api/users/get-user";
 import { useUpdateUser } from "@/lib/api/users/update-user";
 import { isApiError } from "@/lib/api-client";
@@ -25,6 +28,8 @@ export default function PersonEditRoute() {
   const userId = parseUserId(params.userId);
   const user = useUser(userId ?? 0, { enabled: userId !== undefined });
   const updateUser = useUpdateUser();
+  // Staff can be given another role; the list is the one the user forms share (cached).
+  const roles = useRoles();
   const listHref = paths.home.people.list.getHref();
 
   const notFound =
@@ -37,7 +42,7 @@ export default function PersonEditRoute() {
     void navigate(listHref, { replace: true });
   }, [notFound, navigate, listHref]);
 
-  const save = async (values: { firstName: string; lastName: string }) => {
+  const save = async (values: { firstName: string; lastName: string; roleId?: number }) => {
     if (!user.data) return;
     try {
       await updateUser.mutateAsync({ id: user.data.id, ...values, expectedRevision: user.data._revision });
@@ -73,17 +78,25 @@ export default function PersonEditRoute() {
       ) : !user.data ? (
         <FormPageSkeleton fields={2} label="Loading the user…" />
       ) : (
-        <Card>
-          <CardContent>
-            {/* Keyed by revision: a reload after someone else's change starts from their values. */}
-            <EditUserForm
-              key={`${user.data.id}-${user.data._revision}`}
-              user={user.data}
-              cancelHref={listHref}
-              onSubmit={save}
-            />
-          </CardContent>
-        </Card>
+        <>
+          <Card>
+            <CardContent>
+              {/* Keyed by revision: a reload after someone else's change starts from their values. */}
+              <EditUserForm
+                key={`${user.data.id}-${user.data._revision}`}
+                user={user.data}
+                roles={roles.data ?? []}
+                cancelHref={listHref}
+                onSubmit={save}
+              />
+            </CardContent>
+          </Card>
+          <UserStatusSection
+            user={user.data}
+            permission={user.data.type === "internal" ? "people.manage" : "customers.manage"}
+          />
+          <HistoryPanel entityType="user" entityId={user.data.id} />
+        </>
       )}
     </section>
   );

@@ -1,16 +1,19 @@
+import type { Permission } from "@cm/contracts/permissions";
 import {
   type CreateRoleData,
   type CreateRoleInput,
   createRoleInputSchema,
   roleMessages,
+  type RoleType,
   roleTypeLabels,
   roleTypeValues,
 } from "@cm/contracts/roles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldPlusIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
+import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -26,14 +29,16 @@ import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/c
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { PermissionsGrid } from "@/features/roles/components/permissions-grid";
 import { useCreateRole } from "@/lib/api/roles/create-role";
 import { isApiError } from "@/lib/api-client";
 
-const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal" };
+const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal", permissions: [] };
 
 /**
- * The Create Role dialog of the People screen (SPEC.md sections 4 and 5, "Role"): name required,
- * description optional, type internal by default. Closing it clears it back to type internal.
+ * The Create Role dialog of the People and Roles screens (SPEC.md sections 4 and 5, "Role"): name
+ * required, description optional, type internal by default, and for a staff role the grid of its
+ * permissions (issue 14; a customer role holds none). Closing it clears it back to type internal.
  */
 export function CreateRoleDialog() {
   const [open, setOpen] = useState(false);
@@ -45,12 +50,15 @@ export function CreateRoleDialog() {
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<CreateRoleInput, unknown, CreateRoleData>({
     resolver: zodResolver(createRoleInputSchema),
     mode: "onTouched",
     defaultValues: emptyRole,
   });
+
+  const type = useWatch({ control, name: "type" });
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -79,18 +87,21 @@ export function CreateRoleDialog() {
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <ShieldPlusIcon aria-hidden="true" />
-          Create Role
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <RequirePermission permission="people.manage">
+        <DialogTrigger asChild>
+          <Button variant="outline">
+            <ShieldPlusIcon aria-hidden="true" />
+            Create Role
+          </Button>
+        </DialogTrigger>
+      </RequirePermission>
+      <DialogContent className="sm:max-w-2xl">
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
           <DialogHeader>
             <DialogTitle>Create Role</DialogTitle>
             <DialogDescription>
-              Roles say what a person does; every staff member is an Admin.
+              A staff role says what its holders may do in Catalog Manager; a customer role names what a
+              customer's user does.
             </DialogDescription>
           </DialogHeader>
           <FieldGroup>
@@ -122,7 +133,14 @@ export function CreateRoleDialog() {
                 control={control}
                 name="type"
                 render={({ field }) => (
-                  <Select value={field.value ?? "internal"} onValueChange={field.onChange}>
+                  <Select
+                    value={field.value ?? "internal"}
+                    onValueChange={(value) => {
+                      field.onChange(value as RoleType);
+                      // Customers do not sign in here: their roles hold no permissions.
+                      if (value === "external") setValue("permissions", []);
+                    }}
+                  >
                     <SelectTrigger id={`${id}-type`} onBlur={field.onBlur}>
                       <SelectValue />
                     </SelectTrigger>
@@ -140,6 +158,23 @@ export function CreateRoleDialog() {
                 Staff roles are for your company, customer roles for customers' users.
               </FieldDescription>
             </Field>
+            {type !== "external" && (
+              <div className="flex flex-col gap-3">
+                <span className="text-sm font-medium">Permissions</span>
+                <Controller
+                  control={control}
+                  name="permissions"
+                  render={({ field }) => (
+                    <PermissionsGrid
+                      value={(field.value ?? []) as Permission[]}
+                      onChange={field.onChange}
+                      disabled={isSubmitting}
+                      label="Permissions of the new role"
+                    />
+                  )}
+                />
+              </div>
+            )}
           </FieldGroup>
           <DialogFooter>
             <DialogClose asChild>

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
+import { HistoryPanel } from "@/components/history-panel";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -87,6 +88,7 @@ export default function StoreEditRoute() {
             brandsLoading={brands.isPending}
           />
           <StoreStatusSection store={store.data} />
+          <HistoryPanel entityType="store" entityId={store.data.id} />
         </>
       )}
     </section>

@@ -3,6 +3,7 @@ import { PencilIcon, PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { ListTableSection, PageHeader, type ListColumn } from "@/components/list-page";
+import { RequirePermission } from "@/components/require-permission";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,12 +46,14 @@ export default function StoresListRoute() {
   const noStoresAtAll = stores.data?.length === 0;
 
   const addStore = (
-    <Button asChild>
-      <Link to={paths.home.stores.add.getHref()}>
-        <PlusIcon aria-hidden="true" />
-        Add Store
-      </Link>
-    </Button>
+    <RequirePermission permission="customers.manage">
+      <Button asChild>
+        <Link to={paths.home.stores.add.getHref()}>
+          <PlusIcon aria-hidden="true" />
+          Add Store
+        </Link>
+      </Button>
+    </RequirePermission>
   );
 
   return (
@@ -71,12 +74,14 @@ export default function StoresListRoute() {
           noStoresAtAll ? (
             <span className="flex flex-col items-center gap-3">
               {storeMessages.noStores}
-              <Button variant="outline" size="sm" asChild>
-                <Link to={paths.home.stores.add.getHref()}>
-                  <PlusIcon aria-hidden="true" />
-                  Add Store
-                </Link>
-              </Button>
+              <RequirePermission permission="customers.manage" mode="hide">
+                <Button variant="outline" size="sm" asChild>
+                  <Link to={paths.home.stores.add.getHref()}>
+                    <PlusIcon aria-hidden="true" />
+                    Add Store
+                  </Link>
+                </Button>
+              </RequirePermission>
             </span>
           ) : (
             "No results."
@@ -109,11 +114,13 @@ export default function StoresListRoute() {
               <StatusBadge status={store.status} />
             </TableCell>
             <TableCell className="text-right">
-              <Button variant="ghost" size="icon-sm" asChild>
-                <Link to={paths.home.stores.edit.getHref(store.id)} aria-label={`Edit ${store.name}`}>
-                  <PencilIcon aria-hidden="true" />
-                </Link>
-              </Button>
+              <RequirePermission permission="customers.manage">
+                <Button variant="ghost" size="icon-sm" asChild>
+                  <Link to={paths.home.stores.edit.getHref(store.id)} aria-label={`Edit ${store.name}`}>
+                    <PencilIcon aria-hidden="true" />
+                  </Link>
+                </Button>
+              </RequirePermission>
             </TableCell>
           </>
         )}

@@ -3,11 +3,14 @@ import { PencilIcon, PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { ListTableSection, PageHeader, type ListColumn } from "@/components/list-page";
+import { RequirePermission } from "@/components/require-permission";
 import { StatusBadge } from "@/components/status-badge";
 import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
 import { UserNameCells } from "@/components/user-name-cells";
+import { UserStatusActionButton } from "@/components/user-status-action-button";
 import { paths } from "@/config/paths";
+import { useChangeUserStatusAction } from "@/hooks/use-change-user-status-action";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
 import { useRoles } from "@/lib/api/roles/get-roles";
 import { useUsers } from "@/lib/api/users/get-users";
@@ -22,7 +25,7 @@ const columns: ListColumn[] = [
   { header: "Email", className: "hidden md:table-cell" },
   { header: "Role", className: "hidden sm:table-cell" },
   { header: "Status" },
-  { header: "Actions", className: "w-12", srOnly: true },
+  { header: "Actions", className: "w-20", srOnly: true },
 ];
 
 /** `/home/team`: the staff (internal users). */
@@ -31,6 +34,7 @@ export default function TeamListRoute() {
   const roles = useRoles();
   const team = useMemo(() => users.data?.filter((user) => user.type === "internal"), [users.data]);
   const list = useListSearch(team, matchesTeamMember);
+  const statusAction = useChangeUserStatusAction();
   const roleNames = useMemo(
     () => new Map((roles.data ?? []).map((role) => [role.id, role.name])),
     [roles.data],
@@ -42,12 +46,14 @@ export default function TeamListRoute() {
         title="Team"
         description="The staff who sign in to Catalog Manager."
         actions={
-          <Button asChild>
-            <Link to={paths.home.team.create.getHref()}>
-              <PlusIcon aria-hidden="true" />
-              Add New Team Member
-            </Link>
-          </Button>
+          <RequirePermission permission="people.manage">
+            <Button asChild>
+              <Link to={paths.home.team.create.getHref()}>
+                <PlusIcon aria-hidden="true" />
+                Add New Team Member
+              </Link>
+            </Button>
+          </RequirePermission>
         }
       />
       <ListTableSection
@@ -66,16 +72,26 @@ export default function TeamListRoute() {
             <TableCell>
               <StatusBadge status={user.status} />
             </TableCell>
-            <TableCell className="text-right">
-              <Button variant="ghost" size="icon-sm" asChild>
-                <Link to={paths.home.people.edit.getHref(user.id)} aria-label={`Edit ${fullName(user)}`}>
-                  <PencilIcon aria-hidden="true" />
-                </Link>
-              </Button>
+            <TableCell>
+              <div className="flex justify-end gap-1">
+                <RequirePermission permission="people.manage">
+                  <Button variant="ghost" size="icon-sm" asChild>
+                    <Link to={paths.home.people.edit.getHref(user.id)} aria-label={`Edit ${fullName(user)}`}>
+                      <PencilIcon aria-hidden="true" />
+                    </Link>
+                  </Button>
+                </RequirePermission>
+                <UserStatusActionButton
+                  user={user}
+                  permission="people.manage"
+                  onRequest={statusAction.requestStatusChange}
+                />
+              </div>
             </TableCell>
           </>
         )}
       />
+      {statusAction.dialog}
     </section>
   );
 }

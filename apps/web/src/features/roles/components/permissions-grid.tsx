@@ -1,0 +1,110 @@
+import {
+  type Permission,
+  permissionActionLabels,
+  permissionActions,
+  permissionAreaLabels,
+  permissionAreas,
+  permissionDescriptions,
+  permissionLabel,
+  permissionMessages,
+  permissionValues,
+} from "@cm/contracts/permissions";
+import { LockIcon } from "lucide-react";
+import { useId } from "react";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+
+function isPermission(value: string): value is Permission {
+  return (permissionValues as readonly string[]).includes(value);
+}
+
+export interface PermissionsGridProps {
+  value: readonly Permission[];
+  onChange: (permissions: Permission[]) => void;
+  /** The Admin role's grid: every box checked, none can change. */
+  locked?: boolean;
+  disabled?: boolean;
+  /** The grid's accessible name. */
+  label?: string;
+}
+
+/**
+ * A role's permissions (issue 14) as a grid of areas (rows) by actions (columns), a checkbox only
+ * where the permission exists; hovering or focusing one says what it allows.
+ */
+export function PermissionsGrid({
+  value,
+  onChange,
+  locked = false,
+  disabled = false,
+  label = "Permissions",
+}: PermissionsGridProps) {
+  const id = useId();
+  const held = new Set<Permission>(locked ? permissionValues : value);
+
+  function toggle(permission: Permission, checked: boolean) {
+    onChange(
+      permissionValues.filter((candidate) => (candidate === permission ? checked : held.has(candidate))),
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {locked && (
+        <p id={`${id}-locked`} className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <LockIcon aria-hidden="true" className="size-3.5" />
+          {permissionMessages.adminPermissionsLocked}
+        </p>
+      )}
+      <div className="rounded-lg border">
+        <Table aria-label={label} aria-describedby={locked ? `${id}-locked` : undefined}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="px-3">Area</TableHead>
+              {permissionActions.map((action) => (
+                <TableHead key={action} className="w-24 px-3 text-center">
+                  {permissionActionLabels[action]}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {permissionAreas.map((area) => (
+              <TableRow key={area} className="hover:bg-transparent">
+                <TableHead scope="row" className="px-3">
+                  {permissionAreaLabels[area]}
+                </TableHead>
+                {permissionActions.map((action) => {
+                  const name = `${area}.${action}`;
+                  if (!isPermission(name)) return <TableCell key={action} />;
+                  const descriptionId = `${id}-${name}`;
+                  return (
+                    <TableCell key={action} className="px-3 text-center">
+                      <Tooltip>
+                        <TooltipTrigger asChild>
+                          <Checkbox
+                            aria-label={permissionLabel(name)}
+                            aria-describedby={descriptionId}
+                            checked={held.has(name)}
+                            disabled={locked || disabled}
+                            onCheckedChange={(checked) => toggle(name, checked === true)}
+                            className="align-middle"
+                          />
+                        </TooltipTrigger>
+                        <TooltipContent>{permissionDescriptions[name]}</TooltipContent>
+                      </Tooltip>
+                      <span id={descriptionId} hidden>
+                        {permissionDescriptions[name]}
+                      </span>
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
