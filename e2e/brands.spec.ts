@@ -109,6 +109,8 @@ test("the brand pages of a brand that does not exist go back to the brands", asy
 });
 
 test("a brand's line lists: search over name and type, Edit opens the preview", async ({ page, axe }) => {
+  // Three screens and two accessibility scans.
+  test.slow();
   await page.goto("/home/brands");
   await lineListsGroup(page).getByRole("link", { name: "Crocs", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Crocs Line List Table" })).toBeVisible();

@@ -153,6 +153,37 @@ test("edits a user's name", async ({ axe }) => {
   await expect(page.getByText("User not found")).toBeVisible();
 });
 
+test("deactivates a customer user after asking, then reactivates them", async ({ axe }) => {
+  await page.goto("/home/people");
+  await page.getByRole("searchbox", { name: "Search people" }).fill(customerEmail);
+  const row = page.getByRole("table", { name: "People" }).getByRole("row", { name: /Bianca-Maria Buyer/ });
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+
+  await row.getByRole("button", { name: "Deactivate Bianca-Maria Buyer" }).click();
+  const deactivate = page.getByRole("alertdialog", { name: "Deactivate Bianca-Maria Buyer?" });
+  await expect(deactivate).toContainText("can no longer sign in");
+  expect(await axe(page)).toEqual([]);
+  await deactivate.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("User deactivated successfully")).toBeVisible();
+  await expect(deactivate).toBeHidden();
+  await expect(row.getByText("Inactive", { exact: true })).toBeVisible();
+
+  // The edit screen shows the status and offers the way back.
+  await row.getByRole("link", { name: "Edit Bianca-Maria Buyer" }).click();
+  const form = page.getByRole("form", { name: "Edit user" });
+  await expect(form.getByText("Inactive", { exact: true })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await page
+    .getByRole("region", { name: "Reactivate User" })
+    .getByRole("button", { name: "Reactivate User" })
+    .click();
+  const reactivate = page.getByRole("alertdialog", { name: "Reactivate Bianca-Maria Buyer?" });
+  await reactivate.getByRole("button", { name: "Reactivate" }).click();
+  await expect(page.getByText("User reactivated successfully")).toBeVisible();
+  await expect(form.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Deactivate User" })).toBeVisible();
+});
+
 test("creates a team member who then signs in with their own login code", async ({ axe }) => {
   await page.goto("/home/team");
   await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();

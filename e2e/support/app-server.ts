@@ -52,6 +52,11 @@ async function seedDemo(env: NodeJS.ProcessEnv): Promise<void> {
 export interface StartAppOptions {
   /** Adds the demo data (`npm run seed:demo`) first: line lists to sort and publish, and so on. */
   seedDemo?: boolean;
+  /**
+   * The host name browsers use (and PUBLIC_URL names) instead of 127.0.0.1, e.g. `localhost`:
+   * WebAuthn refuses an IP address as the relying party. The server still listens on 127.0.0.1.
+   */
+  hostname?: string;
 }
 
 /** Starts the built app on a free loopback port with a temporary data folder, as `npm start` would. */
@@ -61,7 +66,8 @@ export async function startApp(
 ): Promise<RunningApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "catalog-manager-e2e-"));
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const localUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = options.hostname ? `http://${options.hostname}:${port}` : localUrl;
   const appEnv = {
     ...process.env,
     NODE_ENV: "development",
@@ -72,6 +78,7 @@ export async function startApp(
     LOG_LEVEL: "warn",
     // Every spec signs the seeded admin in from one IP, many times a minute; the API suite tests the limits.
     LOGIN_RATE_LIMITS: "off",
+    ...(options.hostname && { PUBLIC_URL: baseUrl }),
     ...env,
   };
   if (options.seedDemo) {
@@ -91,7 +98,7 @@ export async function startApp(
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   try {
-    await waitUntilHealthy(baseUrl, child, () => output);
+    await waitUntilHealthy(localUrl, child, () => output);
   } catch (error) {
     child.kill();
     await rm(dataDir, { recursive: true, force: true });
