@@ -39,6 +39,10 @@ const routes = [
   "/home/people/edit/1",
   "/home/team",
   "/home/team/create-user",
+  "/home/team/roles",
+  // The seed creates Admin first.
+  "/home/team/roles/1",
+  "/home/activity",
   "/home/settings/account",
   "/home/no-such-page",
 ];
