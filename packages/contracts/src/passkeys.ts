@@ -61,6 +61,16 @@ export const passkeyMessages = {
   removed: "Passkey removed",
   removeFailed: "The passkey could not be removed",
   reset: "Passkeys reset: the user signs in with a login code until they add a new passkey.",
+  // Editing User: the recovery path of a staff member who lost their passkeys.
+  resetSectionTitle: "Reset Passkeys",
+  resetSectionDescription:
+    "For a staff member who lost their passkeys: removes all of them, so a login code signs them in again until they add a new one.",
+  resetConfirmTitle: (name: string) => `Reset the passkeys of ${name}?`,
+  resetConfirmDescription: (name: string) =>
+    `Every passkey of ${name} is removed. Make sure the request really comes from them: anyone who reads their mailbox can then sign in with a login code.`,
+  resetConfirm: "Reset passkeys",
+  resetting: "Resetting...",
+  resetFailed: "The passkeys could not be reset",
   // What the browser's WebAuthn errors mean to a person.
   cancelled: "The passkey request was cancelled or timed out.",
   notSupported: "This browser cannot use passkeys.",

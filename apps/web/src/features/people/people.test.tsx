@@ -302,11 +302,33 @@ describe("Editing User", () => {
     ]);
   });
 
+  it("resets a staff member's passkeys after asking, the recovery path when they lost them", async () => {
+    const sam = people[2]!;
+    const fetchMock = mockPeopleApi({
+      "GET /api/users/with-memberships/3": envelope(sam),
+      "DELETE /api/users/3/passkeys": envelope({ userId: 3, removed: 2 }),
+    });
+    const { user } = renderApp("/home/people/edit/3");
+    const section = await screen.findByRole("region", { name: "Reset Passkeys" });
+    await user.click(within(section).getByRole("button", { name: "Reset passkeys" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Reset the passkeys of Sam Staffer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Reset passkeys" }));
+    expect(
+      await screen.findByText(
+        "Passkeys reset: the user signs in with a login code until they add a new passkey.",
+      ),
+    ).toBeInTheDocument();
+    const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === "DELETE");
+    expect(deletes.map(([input]) => String(input))).toEqual(["/api/users/3/passkeys"]);
+  });
+
   it("shows no role choice for a customer's user", async () => {
     mockPeopleApi({ "GET /api/users/with-memberships/2": envelope(people[1]) });
     renderApp("/home/people/edit/2");
     const form = await screen.findByRole("form", { name: "Edit user" });
     expect(within(form).queryByRole("combobox", { name: "Role" })).not.toBeInTheDocument();
+    // Customers' users never sign in here: no passkeys to reset.
+    expect(screen.queryByRole("region", { name: "Reset Passkeys" })).not.toBeInTheDocument();
   });
 
   it("sends an unknown user back to the people list", async () => {

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { EditUserForm } from "@/features/people/components/edit-user-form";
+import { ResetPasskeysSection } from "@/features/people/components/reset-passkeys-section";
 import { UserStatusSection } from "@/features/people/components/user-status-section";
 import { useRoles } from "@/lib/api/roles/get-roles";
 import { useUser } from "@/lib/api/users/get-user";
@@ -95,6 +96,7 @@ export default function PersonEditRoute() {
             user={user.data}
             permission={user.data.type === "internal" ? "people.manage" : "customers.manage"}
           />
+          {user.data.type === "internal" && <ResetPasskeysSection user={user.data} />}
           <HistoryPanel entityType="user" entityId={user.data.id} />
         </>
       )}
