@@ -2,6 +2,7 @@ import { type HistoryEntityType, historyQuerySchema } from "@cm/contracts/histor
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import type { ActivityHrefQuery } from "@/config/paths";
+import { readSearchParam } from "@/lib/search-params";
 
 /** The Activity page's filters and page, as its URL holds them (so a filtered view can be shared). */
 export interface ActivityParams {
@@ -19,23 +20,13 @@ export type ActivityParamsPatch = Partial<Record<keyof ActivityHrefQuery, string
 
 const shape = historyQuerySchema.shape;
 
-/** A value the contract accepts, or undefined: a hand-edited URL cannot break the page. */
-function read<T>(
-  schema: { safeParse: (value: unknown) => { success: boolean; data?: T } },
-  raw: string | null,
-) {
-  if (raw === null || raw === "") return undefined;
-  const result = schema.safeParse(raw);
-  return result.success ? result.data : undefined;
-}
-
 function readParams(search: URLSearchParams): ActivityParams {
   return {
-    entityType: read(shape.entityType, search.get("entityType")),
-    userId: read(shape.userId, search.get("userId")),
-    from: read(shape.from, search.get("from")),
-    to: read(shape.to, search.get("to")),
-    page: read(shape.page, search.get("page")) ?? 1,
+    entityType: readSearchParam(shape.entityType, search.get("entityType")),
+    userId: readSearchParam(shape.userId, search.get("userId")),
+    from: readSearchParam(shape.from, search.get("from")),
+    to: readSearchParam(shape.to, search.get("to")),
+    page: readSearchParam(shape.page, search.get("page")) ?? 1,
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import type { OrderListHrefQuery } from "@/config/paths";
+import { readSearchParam } from "@/lib/search-params";
 
 /** The filters a person sets on an order list, kept in its URL so the list can be shared. */
 export interface OrderListFilters {
@@ -32,27 +33,17 @@ export type OrderListParamsPatch = Partial<Record<ParamName, string | number | u
 
 const shape = orderListQuerySchema.shape;
 
-/** A value the contract accepts, or undefined: a hand-edited URL cannot break the list. */
-function read<T>(
-  schema: { safeParse: (value: unknown) => { success: boolean; data?: T } },
-  raw: string | null,
-) {
-  if (raw === null || raw === "") return undefined;
-  const result = schema.safeParse(raw);
-  return result.success ? result.data : undefined;
-}
-
 function readParams(search: URLSearchParams): OrderListParams {
   return {
-    status: read(shape.status, search.get("status")),
-    from: read(shape.from, search.get("from")),
-    to: read(shape.to, search.get("to")),
-    organizationId: read(shape.organizationId, search.get("organizationId")),
-    storeId: read(shape.storeId, search.get("storeId")),
-    lineListId: read(shape.lineListId, search.get("lineListId")),
-    q: read(shape.q, search.get("q")) ?? "",
-    sort: read(shape.sort, search.get("sort")) ?? defaultOrderSort,
-    page: read(shape.page, search.get("page")) ?? 1,
+    status: readSearchParam(shape.status, search.get("status")),
+    from: readSearchParam(shape.from, search.get("from")),
+    to: readSearchParam(shape.to, search.get("to")),
+    organizationId: readSearchParam(shape.organizationId, search.get("organizationId")),
+    storeId: readSearchParam(shape.storeId, search.get("storeId")),
+    lineListId: readSearchParam(shape.lineListId, search.get("lineListId")),
+    q: readSearchParam(shape.q, search.get("q")) ?? "",
+    sort: readSearchParam(shape.sort, search.get("sort")) ?? defaultOrderSort,
+    page: readSearchParam(shape.page, search.get("page")) ?? 1,
   };
 }
 
