@@ -101,6 +101,11 @@ const configSchema = z
     LOGIN_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
     /** Behind a reverse proxy, whose X-Forwarded-For to believe (so rate limits see each client). */
     TRUST_PROXY: trustProxySchema,
+    /**
+     * The folder `npm run …` was typed in (npm sets it): backup and restore resolve their file
+     * name against it, since npm runs workspace scripts in the workspace's folder.
+     */
+    INIT_CWD: optionalString,
     /** The time zone whose calendar months the orders dashboard counts in (an IANA name). */
     TZ: z
       .string()

@@ -1,8 +1,10 @@
 import { utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { buildApp } from "../../app.ts";
 import {
   processRequest,
   storageListing,
@@ -14,7 +16,13 @@ import { sampleLineListTable } from "../file-processing/sample-line-list.ts";
 import { xlsx } from "../file-processing/test-workbooks.ts";
 import { newUploadKey } from "../storage/object-store.ts";
 import { localStorageRoot } from "../storage/plugin.ts";
-import { startUploadSweeper, sweepUnprocessedUploads, uploadSweepDefaults } from "./sweep.ts";
+import { taskClaims } from "../storage/schema.ts";
+import {
+  claimUploadSweep,
+  startUploadSweeper,
+  sweepUnprocessedUploads,
+  uploadSweepDefaults,
+} from "./sweep.ts";
 
 const hour = 60 * 60 * 1000;
 
@@ -128,12 +136,62 @@ describe("the sweep runs with the app", () => {
   });
 });
 
+describe("instances on one database", () => {
+  it("sweep once a period: the first to claim it sweeps, the others skip until the claim ends", async () => {
+    const testApp = await createTestApp();
+    const other = await buildApp(testApp.config, { database: testApp.database, skipSeed: true });
+    const { db } = testApp.database;
+    const oldFile = async () => {
+      const key = newUploadKey("xlsx");
+      await writeFile(path.join(localStorageRoot(testApp.config.DATA_DIR), key), "PK");
+      await age(testApp, key, 24 * hour);
+      return key;
+    };
+    try {
+      await oldFile();
+      await testApp.app.ready();
+      await vi.waitFor(async () => expect(await storageListing(testApp)).toEqual(["uploads/"]), {
+        timeout: 5000,
+      });
+      const [claim] = await db.select().from(taskClaims);
+      expect(claim!.task).toBe("upload-sweep");
+
+      const left = await oldFile();
+      await other.ready();
+      expect(await other.uploadSweeper.run()).toBeUndefined();
+      expect(await testApp.app.uploadSweeper.run()).toBeUndefined();
+      expect(await storageListing(testApp)).toEqual(["uploads/", left]);
+      expect(await db.select().from(taskClaims)).toEqual([claim]);
+
+      // The period is over: the next instance to ask sweeps.
+      await db.update(taskClaims).set({ claimedUntil: sql`now()` });
+      expect(await other.uploadSweeper.run()).toEqual({ deleted: 1, kept: 0, abandonedWrites: 0 });
+      expect(await testApp.app.uploadSweeper.run()).toBeUndefined();
+    } finally {
+      await other.close();
+      await testApp.close();
+    }
+  });
+
+  it("gives a claim to one of several asking at once", async () => {
+    const testApp = await createTestApp();
+    try {
+      const claims = await Promise.all(
+        Array.from({ length: 5 }, () => claimUploadSweep(testApp.database.db, 60_000)),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
 describe("the sweep's timer", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  const log = { info: vi.fn(), error: vi.fn() };
+  const log = { info: vi.fn(), debug: vi.fn(), error: vi.fn() };
   const result = { deleted: 2, kept: 0, abandonedWrites: 0 };
 
   it("runs every interval, one sweep at a time, logs failures and stops", async () => {

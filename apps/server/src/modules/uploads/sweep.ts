@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { DbExecutor } from "../../db/client.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
+import { taskClaims } from "../storage/schema.ts";
 import { findProcessedFileKeys } from "./repository.ts";
 
 /**
@@ -68,6 +70,31 @@ export async function sweepUnprocessedUploads(
   return result;
 }
 
+/**
+ * Claims the sweep for `periodMs` on behalf of every instance on the database: true when this
+ * caller got it (nobody held it, or the last claim ran out), false while another claim holds.
+ * One statement, so instances asking together get one winner.
+ */
+export async function claimUploadSweep(db: DbExecutor, periodMs: number): Promise<boolean> {
+  const until = sql`now() + ${periodMs} * interval '1 millisecond'`;
+  const claimed = await db
+    .insert(taskClaims)
+    .values({ task: "upload-sweep", claimedUntil: until })
+    .onConflictDoUpdate({
+      target: taskClaims.task,
+      set: { claimedAt: sql`now()`, claimedUntil: until },
+      setWhere: sql`${taskClaims.claimedUntil} <= now()`,
+    })
+    .returning({ task: taskClaims.task });
+  return claimed.length > 0;
+}
+
+/**
+ * An instance's claim covers most of an interval, not all of it: its own next tick, a little
+ * less than an interval later by the database's clock, must find the claim ended.
+ */
+const claimShareOfInterval = 0.9;
+
 export interface UploadSweeper {
   /** Runs a sweep now, or answers the one already running. */
   run(): Promise<UploadSweepResult | undefined>;
@@ -80,9 +107,10 @@ export interface UploadSweeper {
  * time; a failed sweep is logged and the next one tries again.
  */
 export function startUploadSweeper(options: {
-  sweep: () => Promise<UploadSweepResult>;
+  /** Answers undefined when another instance has the sweep of this period. */
+  sweep: () => Promise<UploadSweepResult | undefined>;
   intervalMs: number;
-  log: Pick<FastifyBaseLogger, "info" | "error">;
+  log: Pick<FastifyBaseLogger, "info" | "debug" | "error">;
 }): UploadSweeper {
   let running: Promise<UploadSweepResult | undefined> | undefined;
   let stopped = false;
@@ -93,8 +121,12 @@ export function startUploadSweeper(options: {
       .sweep()
       .then(
         (result) => {
-          if (result.deleted > 0 || result.abandonedWrites > 0) {
+          if (!result) {
+            options.log.debug("upload sweep left to the instance that claimed it");
+          } else if (result.deleted > 0 || result.abandonedWrites > 0) {
             options.log.info(result, "unprocessed uploads swept");
+          } else {
+            options.log.debug(result, "unprocessed uploads swept");
           }
           return result;
         },
@@ -135,14 +167,20 @@ export interface UploadSweepPluginOptions {
 
 /**
  * Starts the sweep with the app: once when it is ready, then every `intervalMs`; stopped (and a
- * running sweep awaited) when the app closes, before the database is.
+ * running sweep awaited) when the app closes, before the database is. Instances on one database
+ * take turns: each period, the first to claim it sweeps and the others skip.
  */
 export const uploadSweepPlugin = fp<UploadSweepPluginOptions>(
   async (app, options) => {
     const graceMs = options.graceMs ?? uploadSweepDefaults.graceMs;
+    const intervalMs = options.intervalMs ?? uploadSweepDefaults.intervalMs;
+    const { db } = app.database;
     const sweeper = startUploadSweeper({
-      sweep: () => sweepUnprocessedUploads(app.database.db, app.objectStore, { graceMs }),
-      intervalMs: options.intervalMs ?? uploadSweepDefaults.intervalMs,
+      sweep: async () =>
+        (await claimUploadSweep(db, intervalMs * claimShareOfInterval))
+          ? sweepUnprocessedUploads(db, app.objectStore, { graceMs })
+          : undefined,
+      intervalMs,
       log: app.log,
     });
     app.decorate("uploadSweeper", sweeper);

@@ -1,0 +1,215 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signIn } from "../../test/auth.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { cloneTemplate, type TestDatabase } from "../../test/test-database.ts";
+import { storeWorkbook, uploadAccepted } from "../../test/uploads.ts";
+import { rowsOf, type Database, type DatabaseHandle } from "../db/client.ts";
+import { seedDemoData } from "../db/demo-seed.ts";
+import { passkeys, users, webauthnChallenges } from "../db/schema.ts";
+import { sampleLineListTable } from "../modules/file-processing/sample-line-list.ts";
+import { xlsx } from "../modules/file-processing/test-workbooks.ts";
+import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
+import { localStorageRoot } from "../modules/storage/plugin.ts";
+import { storageIdFile } from "../modules/storage/storage-identity.ts";
+import { BackupError, createBackup, restoreBackup } from "./backup.ts";
+import { packFolder, unpackArchive } from "./tar-archive.ts";
+
+/** Every table of the public schema, as pg_catalog lists them: a table added later is included. */
+async function tables(db: Database): Promise<string[]> {
+  return rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by 1`),
+  ).map((row) => row.name);
+}
+
+/** Each table's row count and checksum (md5 of its rows' text, in order). */
+async function tableSums(db: Database): Promise<Record<string, { rows: number; md5: string }>> {
+  const sums: Record<string, { rows: number; md5: string }> = {};
+  for (const table of await tables(db)) {
+    const [sum] = rowsOf<{ rows: number; md5: string }>(
+      await db.execute(
+        sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from ${sql.identifier(table)} t`,
+      ),
+    );
+    sums[table] = { rows: Number(sum!.rows), md5: sum!.md5 };
+  }
+  return sums;
+}
+
+/** Every file under the local store (and the storage id) with its content. */
+async function storedFiles(dataDir: string): Promise<Record<string, string>> {
+  const root = localStorageRoot(dataDir);
+  const files: Record<string, string> = {
+    "storage-id": await readFile(storageIdFile(dataDir), "utf8"),
+  };
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(root, file)] = (await readFile(file)).toString("base64");
+  }
+  return files;
+}
+
+/** Rows in the tables the demo data, a sign-in and an upload leave empty. */
+async function fillTheRest(db: Database, adminEmail: string): Promise<void> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, adminEmail));
+  await db.insert(passkeys).values({
+    userId: admin!.id,
+    credentialId: "Y3JlZGVudGlhbA",
+    publicKey: "cHVibGljLWtleQ",
+    transports: ["internal", "hybrid"],
+    name: "Laptop",
+    counter: 3,
+  });
+  await db.insert(webauthnChallenges).values({
+    challenge: "Y2hhbGxlbmdl",
+    purpose: "registration",
+    userId: admin!.id,
+    expiresAt: new Date(Date.now() + 60_000),
+    createdAt: new Date(),
+  });
+}
+
+describe("backup and restore", () => {
+  let source: TestApp;
+  let work: string;
+  let backupFile: string;
+  let sums: Awaited<ReturnType<typeof tableSums>>;
+  let files: Record<string, string>;
+  const targets: TestDatabase[] = [];
+
+  async function freshTarget(): Promise<{ database: DatabaseHandle; dataDir: string }> {
+    const target = await cloneTemplate(inject("testDatabase"));
+    targets.push(target);
+    return { database: target.database, dataDir: await mkdtemp(path.join(work, "target-")) };
+  }
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), "cm-backup-test-"));
+    backupFile = path.join(work, "backup.tar.gz");
+    source = await createTestApp();
+    const { db } = source.database;
+    const auth = await signIn(source);
+    await seedDemoData(db, source.config);
+    const bytes = await xlsx(sampleLineListTable({ styles: 3 }));
+    await uploadAccepted(source, auth, { fileName: "Spring 2027.xlsx", bytes });
+    await storeWorkbook(source, auth, "Not processed yet.xlsx", bytes);
+    await fillTheRest(db, source.config.ADMIN_EMAIL);
+    await source.app.uploadSweeper.run();
+    // The demo data is some thousands of rows: slow on a busy machine.
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const target of targets) await target.dispose();
+    await source?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it("backs up every table, each holding rows, and the uploaded files", async () => {
+    sums = await tableSums(source.database.db);
+    const empty = Object.entries(sums).filter(([, sum]) => sum.rows === 0);
+    expect(
+      empty.map(([table]) => table),
+      "tables without rows: fill them in fillTheRest",
+    ).toEqual([]);
+    files = await storedFiles(source.config.DATA_DIR);
+    expect(Object.keys(files).filter((name) => name.startsWith("uploads/"))).toHaveLength(2);
+
+    const manifest = await createBackup({
+      database: source.database,
+      dataDir: source.config.DATA_DIR,
+      localStorage: true,
+      file: backupFile,
+    });
+    expect(manifest.tables.map((table) => table.name).sort()).toEqual(Object.keys(sums).sort());
+    expect(Object.fromEntries(manifest.tables.map((table) => [table.name, table.rows]))).toEqual(
+      Object.fromEntries(Object.entries(sums).map(([table, sum]) => [table, sum.rows])),
+    );
+    expect(manifest.files).toBe(2);
+    // Nothing wrote meanwhile: the backup is of exactly these rows.
+    expect(await tableSums(source.database.db)).toEqual(sums);
+    await expect(
+      createBackup({
+        database: source.database,
+        dataDir: source.config.DATA_DIR,
+        localStorage: true,
+        file: backupFile,
+      }),
+    ).rejects.toThrow("already exists");
+  });
+
+  it("restores into a fresh database and DATA_DIR: identical rows, sequences and files", async () => {
+    const target = await freshTarget();
+    await restoreBackup({ ...target, localStorage: true, file: backupFile });
+    expect(await tableSums(target.database.db)).toEqual(sums);
+    expect(await storedFiles(target.dataDir)).toEqual(files);
+
+    // Sequences go on where they were: the next row gets the same id on both.
+    const nextId = async (db: Database) =>
+      rowsOf<{ id: number }>(
+        await db.execute(sql`insert into roles (name) values ('Sequence probe') returning id`),
+      )[0]!.id;
+    expect(await nextId(target.database.db)).toBe(await nextId(source.database.db));
+  });
+
+  it("refuses a database that holds data unless forced, then replaces it", async () => {
+    const target = await freshTarget();
+    await restoreBackup({ ...target, localStorage: true, file: backupFile });
+    await target.database.db.execute(sql`delete from passkeys`);
+    await expect(restoreBackup({ ...target, localStorage: true, file: backupFile })).rejects.toThrow(
+      "Refusing to restore over existing data",
+    );
+    await restoreBackup({ ...target, localStorage: true, file: backupFile, force: true });
+    expect(await tableSums(target.database.db)).toEqual(sums);
+    expect(await storedFiles(target.dataDir)).toEqual(files);
+  });
+
+  it("refuses a backup of another migration level, naming both", async () => {
+    const folder = await mkdtemp(path.join(work, "older-"));
+    await unpackArchive(backupFile, folder);
+    const manifest = JSON.parse(await readFile(path.join(folder, "manifest.json"), "utf8"));
+    await writeFile(
+      path.join(folder, "manifest.json"),
+      JSON.stringify({ ...manifest, migration: "0007_passkeys" }),
+    );
+    const older = path.join(work, "older.tar.gz");
+    await packFolder(folder, older);
+    const target = await freshTarget();
+    const restore = restoreBackup({ ...target, localStorage: true, file: older });
+    await expect(restore).rejects.toThrow(BackupError);
+    await expect(restore).rejects.toThrow(
+      `This backup was made at migration 0007_passkeys, and this version of Catalog Manager is at ${manifest.migration}`,
+    );
+    expect(await tableSums(target.database.db)).toEqual(
+      Object.fromEntries(Object.keys(sums).map((table) => [table, { rows: 0, md5: expect.any(String) }])),
+    );
+  });
+
+  it("refuses to restore while a server holds the embedded database", async () => {
+    const dataDir = await mkdtemp(path.join(work, "held-"));
+    const release = await lockDataDir(dataDir, "server");
+    try {
+      // Only DATA_DIR: the embedded database, even where the suite runs on PostgreSQL.
+      const env = { DATA_DIR: dataDir };
+      const cli = spawn(process.execPath, [path.join(import.meta.dirname, "cli.ts"), "restore", backupFile], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      cli.stdout.on("data", (chunk) => (output += chunk));
+      cli.stderr.on("data", (chunk) => (output += chunk));
+      const code = await new Promise((resolve) => cli.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(`${dataDir} is in use by a server (process ${process.pid}`);
+      expect(await readdir(dataDir)).toEqual(["server.pid"]);
+    } finally {
+      await release();
+    }
+  });
+});
