@@ -124,6 +124,9 @@ export const lineListFormatMessages = {
   // The file as a whole.
   wrongExtension: "Only .xlsx and .xls files can be uploaded",
   notAWorkbook: "The file is not an Excel workbook (.xlsx or .xls)",
+  /** An .xls renamed .xlsx, or the reverse. */
+  extensionMismatch: (content: string, extension: string) =>
+    `The file is an .${content} workbook but its name ends in .${extension}; open it in Excel, save it as .xlsx and upload it again`,
   unreadableWorkbook: "The workbook could not be read; open it in Excel, save it again and retry",
   passwordProtected: "The workbook is password-protected; save it without a password and upload it again",
   fileTooLarge: (limitBytes: number) => `The file is larger than ${megabytes(limitBytes)}`,

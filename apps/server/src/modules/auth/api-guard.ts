@@ -42,7 +42,7 @@ function refuse(reply: FastifyReply, status: 401 | 403, message: string, error?:
  * "public" needs a valid access token of an active internal user, whose role's permissions are
  * read at each request, so a role change applies at the next one. A route under /api (or
  * /functions) that declares nothing is refused to everyone. It runs on request, before any body
- * is read. Routes find the user in `request.user`.
+ * is read. Routes find the user in `request.user`. Every API answer is marked `no-store`.
  */
 export function registerApiGuard(app: FastifyInstance, verifyAccessToken: AccessTokenVerifier): void {
   app.decorateRequest("user", null);
@@ -89,5 +89,13 @@ export function registerApiGuard(app: FastifyInstance, verifyAccessToken: Access
       }
     }
     request.user = user;
+  });
+
+  // API answers carry staff's, customers' and orders' data: no browser cache, back-forward cache or
+  // proxy may keep a copy for the next person at the machine. Set once here, over whatever a route
+  // set, on every answer (refusals and errors too); only the API docs, public and static, keep theirs.
+  app.addHook("onSend", async (request, reply) => {
+    const pathname = request.url.split("?", 1)[0] ?? "/";
+    if (isApiPath(pathname) && !isApiDocsPath(pathname)) reply.header("cache-control", "no-store");
   });
 }

@@ -41,7 +41,7 @@ export async function parseWorkbook(input: ParseWorkbookInput): Promise<ParseRes
   const limits = input.limits ?? defaultWorkbookLimits;
   try {
     if (!hasWorkbookExtension(input.fileName)) throw new WorkbookRefusal(messages.wrongExtension);
-    const sheet = await readFirstSheet(await loadBytes(input, limits), limits);
+    const sheet = await readFirstSheet(await loadBytes(input, limits), limits, input.fileName);
     return parser.parseSheet(sheet);
   } catch (error) {
     if (!(error instanceof WorkbookRefusal)) throw error;

@@ -1,3 +1,5 @@
+import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import {
   sampleLineListTable,
@@ -37,8 +39,8 @@ const minimalParts = {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>${overrides}</Types>`,
   rootRels:
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-  workbook:
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Spring 2027" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  workbook: (sheetName: string) =>
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
   workbookRels:
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
 };
@@ -56,11 +58,12 @@ export function minimalWorkbook(
   sheetPart: ZipPart,
   extraParts: ZipPart[] = [],
   contentTypeOverrides = "",
+  sheetName = "Spring 2027",
 ): Buffer {
   return zipArchive([
     deflatedPart("[Content_Types].xml", minimalParts.contentTypes(contentTypeOverrides)),
     deflatedPart("_rels/.rels", minimalParts.rootRels),
-    deflatedPart("xl/workbook.xml", minimalParts.workbook),
+    deflatedPart("xl/workbook.xml", minimalParts.workbook(sheetName)),
     deflatedPart("xl/_rels/workbook.xml.rels", minimalParts.workbookRels),
     sheetPart,
     ...extraParts,
@@ -95,4 +98,83 @@ export function zipBombWorkbook(options: { inflatedMb: number; declaredSize?: nu
     crc,
     declaredSize: options.declaredSize ?? inflatedSize,
   });
+}
+
+/**
+ * A workbook of `rows` data rows (Model Code, Size, SKU, each row different) below the header row
+ * of minimalSheetHead, as a spreadsheet program would write it: an honest size and an ordinary
+ * compression ratio. The sheet's XML is made and deflated a chunk of rows at a time into one
+ * stream, so a million rows (about 110 MB of XML) cost a few seconds and little memory.
+ */
+export function manyRowsWorkbook(rows: number, sheetName = "Spring 2027"): Buffer {
+  const deflater = { finishFlush: constants.Z_SYNC_FLUSH, level: 6 };
+  const segments: Buffer[] = [];
+  let crc = 0;
+  let size = 0;
+  const add = (xml: string, last = false) => {
+    const data = Buffer.from(xml, "utf8");
+    crc = crc32(data, crc);
+    size += data.length;
+    segments.push(deflateRawSync(data, last ? { level: 6 } : deflater));
+  };
+  add(minimalSheetHead);
+  const chunkRows = 20_000;
+  // Row 2 is minimalSheetHead's own; the rest follow it.
+  for (let first = 3; first <= rows + 1; first += chunkRows) {
+    let xml = "";
+    for (let r = first; r < Math.min(first + chunkRows, rows + 2); r += 1) {
+      xml += `<row r="${r}">${inlineCell(`A${r}`, `${10_000 + (r % 90_000)}-${r % 997}`)}${inlineCell(`B${r}`, `M${r % 13}`)}${inlineCell(`C${r}`, String(190_000_000_000 + r))}</row>`;
+    }
+    add(xml);
+  }
+  add(minimalSheetTail, true);
+  return minimalWorkbook(
+    { name: "xl/worksheets/sheet1.xml", stored: Buffer.concat(segments), method: 8, crc, declaredSize: size },
+    [],
+    "",
+    sheetName,
+  );
+}
+
+/**
+ * What refusing a hostile workbook may cost, end to end. Generous: on 2 cores under a load of 15
+ * a million rows took 13 s and 210 MB, as the largest line list allowed (100,000 rows) does, since
+ * no more of a sheet is read (workbook-guard.ts, inflateRows); an idle machine takes a quarter.
+ */
+export const refusalBounds = { maxMs: 30_000, maxRssGrowthMb: 300 } as const;
+
+// Samples the process's resident memory every few milliseconds from its own thread, so a parse
+// that blocks the calling thread (an order form is read on the request's thread) is seen too.
+const rssSampler = `
+  const { parentPort } = require("node:worker_threads");
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 5);
+  parentPort.once("message", () => {
+    clearInterval(timer);
+    parentPort.postMessage(Math.max(peak, process.memoryUsage.rss()));
+  });
+`;
+
+/**
+ * Runs `task` and measures its wall time and how far the process's resident memory (every
+ * thread's, parse workers included) rose above where it stood when the task began.
+ */
+export async function measured<T>(
+  task: () => Promise<T>,
+): Promise<{ result: T; ms: number; rssGrowthMb: number }> {
+  const sampler = new Worker(rssSampler, { eval: true });
+  await new Promise((resolve) => sampler.once("online", resolve));
+  const before = process.memoryUsage.rss();
+  const started = performance.now();
+  try {
+    const result = await task();
+    const ms = performance.now() - started;
+    const peak = await new Promise<number>((resolve) => {
+      sampler.once("message", resolve);
+      sampler.postMessage("stop");
+    });
+    return { result, ms, rssGrowthMb: Math.max(0, peak - before) / 1024 / 1024 };
+  } finally {
+    await sampler.terminate();
+  }
 }

@@ -1,5 +1,5 @@
 import { open } from "node:fs/promises";
-import { inflateRawSync } from "node:zlib";
+import { createInflateRaw, inflateRawSync } from "node:zlib";
 import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
@@ -79,11 +79,14 @@ const stored = 0;
 
 /**
  * Checks an .xlsx archive against the limits and returns its needed parts, inflated, by name.
- * Throws a WorkbookRefusal when the archive is refused.
+ * With `maxSheetRows`, worksheets are inflated only as far as their first `maxSheetRows` rows
+ * and the start of the next one (see inflateRows). Throws a WorkbookRefusal when the archive is
+ * refused.
  */
 export async function extractWorkbookParts(
   bytes: Buffer,
   limits: ArchiveLimits = defaultArchiveLimits,
+  maxSheetRows?: number,
 ): Promise<Map<string, Buffer>> {
   let zip: ZipFile;
   try {
@@ -104,7 +107,8 @@ export async function extractWorkbookParts(
   for (const entry of entries) {
     if (!isNeededPart(entry.fileName)) continue;
     if (parts.has(entry.fileName)) throw new WorkbookRefusal(messages.corruptArchive);
-    parts.set(entry.fileName, await inflatePart(zip, bytes, entry));
+    const rows = maxSheetRows !== undefined && isWorksheetPart(entry.fileName) ? maxSheetRows : undefined;
+    parts.set(entry.fileName, await inflatePart(zip, bytes, entry, rows));
   }
   return parts;
 }
@@ -188,7 +192,7 @@ function checkDeclaredSizes(entries: Entry[], limits: ArchiveLimits): void {
   }
 }
 
-async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry): Promise<Buffer> {
+async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry, maxRows?: number): Promise<Buffer> {
   let fileDataStart: number;
   try {
     ({ fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true }));
@@ -200,8 +204,9 @@ async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry): Promise<B
   const data = bytes.subarray(fileDataStart, end);
   if (entry.compressionMethod === stored) {
     if (data.length !== entry.uncompressedSize) throw new WorkbookRefusal(messages.corruptArchive);
-    return data;
+    return maxRows === undefined ? data : withoutRowsPast(data, maxRows);
   }
+  if (maxRows !== undefined) return inflateRows(data, entry.uncompressedSize, maxRows);
 
   let inflated: Buffer;
   try {
@@ -215,4 +220,79 @@ async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry): Promise<B
   }
   if (inflated.length !== entry.uncompressedSize) throw new WorkbookRefusal(messages.corruptArchive);
   return inflated;
+}
+
+const isWorksheetPart = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
+const rowTag = Buffer.from("<row");
+const sheetEnd = Buffer.from("</sheetData></worksheet>");
+
+/** Where the next `<row>` element starts at or after `from` (not `<rowBreaks>`...), or -1. */
+function nextRowStart(xml: Buffer, from: number): number {
+  for (let index = xml.indexOf(rowTag, from); index >= 0; index = xml.indexOf(rowTag, index + 1)) {
+    // A space, ">", "/" or a line break after the name: the element itself.
+    if ([0x20, 0x3e, 0x2f, 0x0a, 0x0d, 0x09].includes(xml[index + rowTag.length] ?? -1)) return index;
+  }
+  return -1;
+}
+
+/** Where row `count` + 1 starts, or -1 when the XML has no more than `count` rows. */
+function rowStartAfter(xml: Buffer, count: number, from = 0): { found: number; at: number } {
+  let found = 0;
+  for (let at = nextRowStart(xml, from); at >= 0; at = nextRowStart(xml, at + 1)) {
+    found += 1;
+    if (found > count) return { found, at };
+  }
+  return { found, at: -1 };
+}
+
+/** A worksheet cut before its row `maxRows` + 1, closed again; whole when it has no more rows. */
+function withoutRowsPast(xml: Buffer, maxRows: number): Buffer {
+  const { at } = rowStartAfter(xml, maxRows);
+  return at < 0 ? xml : Buffer.concat([xml.subarray(0, at), sheetEnd]);
+}
+
+/**
+ * Inflates a worksheet only as far as its first `maxRows` rows, all the reader reads (SheetJS's
+ * `sheetRows`): a sheet of a million rows then costs what one of `maxRows` rows does, not
+ * seconds of inflating and hundreds of megabytes. The XML is cut where row `maxRows` + 1 starts
+ * and closed again; the reader is given one row more than it allows, so a sheet too long is still
+ * refused. XML written with a namespace prefix (`<x:row>`) shows no rows and is inflated whole,
+ * capped at its declared size as every other part.
+ */
+function inflateRows(data: Buffer, declaredSize: number, maxRows: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const inflater = createInflateRaw();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let rows = 0;
+    let settled = false;
+    const settle = (result: Buffer | WorkbookRefusal) => {
+      if (settled) return;
+      settled = true;
+      inflater.destroy();
+      if (result instanceof WorkbookRefusal) reject(result);
+      else resolve(result);
+    };
+    inflater.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      // The last bytes of the previous chunk, where a row's tag may have begun.
+      const overlap = Math.min(size, rowTag.length);
+      size += chunk.length;
+      if (size > declaredSize) return settle(new WorkbookRefusal(messages.undeclaredExpansion));
+      chunks.push(chunk);
+      const window = overlap > 0 ? Buffer.concat([chunks.at(-2)!.subarray(-overlap), chunk]) : chunk;
+      const { found, at } = rowStartAfter(window, maxRows - rows);
+      if (at < 0) {
+        rows += found;
+        return;
+      }
+      const cut = size - window.length + at;
+      settle(Buffer.concat([Buffer.concat(chunks).subarray(0, cut), sheetEnd]));
+    });
+    inflater.once("end", () =>
+      settle(size === declaredSize ? Buffer.concat(chunks) : new WorkbookRefusal(messages.corruptArchive)),
+    );
+    inflater.once("error", () => settle(new WorkbookRefusal(messages.corruptArchive)));
+    inflater.end(data);
+  });
 }

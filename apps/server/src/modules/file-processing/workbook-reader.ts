@@ -1,4 +1,5 @@
 import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
+import { workbookExtension } from "@cm/contracts/uploads";
 import type * as SheetJsModule from "@e965/xlsx";
 import type { CellObject, ParsingOptions, WorkBook, WorkSheet } from "@e965/xlsx";
 import type { CellValue, SheetGrid } from "./line-list-parser.ts";
@@ -45,6 +46,20 @@ export function hasWorkbookExtension(fileName: string): boolean {
 }
 
 /**
+ * What a compound document holds: an .xls workbook, a password-protected .xlsx (Excel keeps
+ * those in the .xls container), or something else. Reads the container's directory only.
+ */
+function compoundDocumentKind(XLSX: SheetJs, bytes: Buffer): "xls" | "encrypted" | "other" {
+  try {
+    const container = XLSX.CFB.read(bytes, { type: "buffer" });
+    if (XLSX.CFB.find(container, "EncryptedPackage")) return "encrypted";
+    return XLSX.CFB.find(container, "Workbook") || XLSX.CFB.find(container, "Book") ? "xls" : "other";
+  } catch {
+    return "other";
+  }
+}
+
+/**
  * Reads the first sheet of an .xlsx or .xls file into a grid of plain values. Throws a
  * WorkbookRefusal for anything that is not such a workbook or breaks a limit. The kind of file is
  * told by its content, not its name: SheetJS alone would read CSV, HTML or any text as a sheet.
@@ -52,8 +67,9 @@ export function hasWorkbookExtension(fileName: string): boolean {
 export async function readFirstSheet(
   bytes: Buffer,
   limits: WorkbookLimits = defaultWorkbookLimits,
+  fileName?: string,
 ): Promise<SheetGrid> {
-  const [sheet] = await readSheets(bytes, 0, limits);
+  const [sheet] = await readSheets(bytes, 0, limits, fileName);
   if (!sheet) throw new WorkbookRefusal(messages.emptySheet);
   return sheet;
 }
@@ -62,19 +78,26 @@ export async function readFirstSheet(
  * Reads the sheets asked for (by position or name, as SheetJS's `sheets` option takes them) into
  * grids, in workbook order, with the checks and limits of readFirstSheet; the workbook's other
  * sheets are never parsed. Sheets it does not have are left out. Order forms read two sheets.
+ * Given the file's name, a workbook whose content is not what the name says (an .xls renamed
+ * .xlsx, or the reverse) is refused before it is parsed: read by its content it would pass, but
+ * the person is told rather than the file kept under a kind it is not.
  */
 export async function readSheets(
   bytes: Buffer,
   sheets: NonNullable<ParsingOptions["sheets"]>,
   limits: WorkbookLimits = defaultWorkbookLimits,
+  fileName?: string,
 ): Promise<SheetGrid[]> {
+  const named = fileName === undefined ? null : workbookExtension(fileName);
   if (bytes.length > limits.maxFileBytes)
     throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
 
   let workbook: WorkBook;
   if (startsWith(bytes, zipSignature)) {
-    const parts = await extractWorkbookParts(bytes, limits.archive);
+    // Worksheets only as far as SheetJS reads them (see sheetRows below).
+    const parts = await extractWorkbookParts(bytes, limits.archive, limits.maxDataRows + 2);
     if (!parts.has("[Content_Types].xml")) throw new WorkbookRefusal(messages.notAWorkbook);
+    if (named === "xls") throw new WorkbookRefusal(messages.extensionMismatch("xlsx", named));
     // Repacked stored, so SheetJS slices the checked parts and inflates nothing. Only the archive
     // is kept while SheetJS reads it: the inflated parts can go.
     const archive = zipArchive([...parts].map(([name, content]) => storedPart(name, content)));
@@ -83,6 +106,9 @@ export async function readSheets(
   } else if (startsWith(bytes, cfbSignature)) {
     if (bytes.length > limits.maxXlsFileBytes) {
       throw new WorkbookRefusal(messages.fileTooLarge(limits.maxXlsFileBytes));
+    }
+    if (named === "xlsx" && compoundDocumentKind(await loadSheetJs(), bytes) === "xls") {
+      throw new WorkbookRefusal(messages.extensionMismatch("xls", named));
     }
     workbook = readWithSheetJs(await loadSheetJs(), bytes, sheets, limits);
   } else {

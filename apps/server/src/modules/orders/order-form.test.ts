@@ -1,3 +1,4 @@
+import { lineListFormatMessages } from "@cm/contracts/line-list-format";
 import {
   orderFormFileName,
   orderFormLayout,
@@ -6,7 +7,7 @@ import {
   type OrderFormPreview,
 } from "@cm/contracts/order-forms";
 import { orderMessages } from "@cm/contracts/orders";
-import { uploadMessages } from "@cm/contracts/uploads";
+import { contentTypeForFileName, uploadMessages } from "@cm/contracts/uploads";
 import * as XLSX from "@e965/xlsx";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -22,7 +23,14 @@ import {
   type Auth,
 } from "../../../test/uploads.ts";
 import { brands, organizations, stores, users } from "../../db/schema.ts";
-import { xlsx, validTable } from "../file-processing/test-workbooks.ts";
+import {
+  manyRowsWorkbook,
+  measured,
+  refusalBounds,
+  validTable,
+  xls,
+  xlsx,
+} from "../file-processing/test-workbooks.ts";
 import { createLineList } from "../line-lists/service.ts";
 import { sizeColumns } from "./order-form.ts";
 
@@ -86,7 +94,7 @@ describe("order forms", () => {
       purpose: "order-form",
       fileKey: fileName,
       fileSize: bytes.length,
-      contentType: xlsxType,
+      contentType: contentTypeForFileName(fileName)!,
       metadata: undefined,
     });
     expect(presign.statusCode).toBe(200);
@@ -219,6 +227,89 @@ describe("order forms", () => {
       [`F${row + 1}`, "OF-B-M6", "OF-B", "M6"],
       [`G${row + 1}`, "OF-B-M8", "OF-B", "M8"],
     ]);
+  });
+
+  it("escapes names a spreadsheet would run as formulas, and reads its own escaped form back", async () => {
+    const hostile = { link: '=HYPERLINK("http://x")', plus: "+1", minus: "-2", at: "@SUM(A1)" };
+    const created = await createLineList(
+      testApp.database.db,
+      {
+        brandId: crocsId,
+        name: hostile.link,
+        stage: "saved",
+        type: "own-stock",
+        products: [
+          {
+            modelCode: hostile.link,
+            silhouette: hostile.plus,
+            color: hostile.minus,
+            msrp: "59.99",
+            sizes: [{ size: hostile.at, sku: hostile.minus }],
+          },
+          {
+            modelCode: hostile.at,
+            silhouette: "\tTab",
+            color: "Black",
+            msrp: "20.00",
+            sizes: [{ size: "M8", sku: "=1+2" }],
+          },
+        ],
+        catalogs: { crocs: [hostile.link, hostile.at] },
+        sortingCompleted: true,
+        published: true,
+      },
+      adminId,
+    );
+    const workbook = XLSX.read(await downloadForm(created.id), { type: "buffer" });
+    const form = workbook.Sheets[orderFormLayout.sheetName]!;
+    const cells = XLSX.utils.sheet_to_json<(string | number)[]>(form, { header: 1, raw: true });
+    expect(cells[2]).toEqual(["Line list", `'${hostile.link}`]);
+    const header = cells.findIndex((row) => row[0] === "Model Code");
+    expect(cells[header]).toEqual(
+      expect.arrayContaining(["Model Code", "Name", "Color", "MSRP", "WHS", `'${hostile.at}`, "M8"]),
+    );
+    const rowOf = (modelCode: string) => cells.findIndex((row) => row[0] === `'${modelCode}`) + 1;
+    const columnOf = (size: string) => XLSX.utils.encode_col(cells[header]!.indexOf(size));
+    const linkRow = rowOf(hostile.link);
+    const atRow = rowOf(hostile.at);
+    // Text is escaped, numbers stay numbers.
+    expect(cells[linkRow - 1]!.slice(0, 5)).toEqual([
+      `'${hostile.link}`,
+      `'${hostile.plus}`,
+      `'${hostile.minus}`,
+      59.99,
+      30,
+    ]);
+    expect(cells[atRow - 1]!.slice(0, 5)).toEqual([`'${hostile.at}`, "'\tTab", "Black", 20, 10]);
+    expect(form[`D${linkRow}`]).toMatchObject({ t: "n", v: 59.99 });
+    const refs = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets[orderFormLayout.refsSheetName]!, {
+      header: 1,
+    });
+    const linkCell = `${columnOf(`'${hostile.at}`)}${linkRow}`;
+    const atCell = `${columnOf("M8")}${atRow}`;
+    expect(refs.slice(-2)).toEqual(
+      expect.arrayContaining([
+        [linkCell, `'${hostile.minus}`, `'${hostile.link}`, `'${hostile.at}`],
+        [atCell, "'=1+2", `'${hostile.at}`, "M8"],
+      ]),
+    );
+
+    const { response } = await importForm(await filled(created.id, { [linkCell]: 2, [atCell]: 1 }));
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json().data as OrderFormPreview;
+    expect(preview.errors).toEqual([]);
+    expect(preview.lines).toHaveLength(2);
+    expect(preview.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          modelCode: hostile.link,
+          size: hostile.at,
+          sku: hostile.minus,
+          quantity: 2,
+        }),
+        expect.objectContaining({ modelCode: hostile.at, size: "M8", sku: "=1+2", quantity: 1 }),
+      ]),
+    );
   });
 
   it("answers 404 for an unknown line list and 409 for one not published", async () => {
@@ -394,6 +485,48 @@ describe("order forms", () => {
     expect(forged.statusCode).toBe(404);
     expect(forged.json().message).toBe(uploadMessages.uploadedFileNotFound);
   });
+
+  it.each<[string, string, () => Promise<Buffer>, string]>([
+    [
+      "a workbook of 1,000,000 rows",
+      "filled form.xlsx",
+      async () => manyRowsWorkbook(1_000_000, orderFormLayout.sheetName),
+      lineListFormatMessages.tooManyRows,
+    ],
+    [
+      "an .xls renamed .xlsx",
+      "filled form.xlsx",
+      async () => xls({ sheetName: orderFormLayout.sheetName, rows: [["Model Code"], ["OF-A"]] }),
+      lineListFormatMessages.extensionMismatch("xls", "xlsx"),
+    ],
+    [
+      "an .xlsx renamed .xls",
+      "filled form.xls",
+      () => downloadForm(lineList.published!),
+      lineListFormatMessages.extensionMismatch("xlsx", "xls"),
+    ],
+  ])(
+    "refuses %s quickly, saying why, storing nothing",
+    { timeout: 120_000 },
+    async (label, fileName, build, reason) => {
+      const bytes = await build();
+      const before = await snapshot(testApp);
+      const fileKey = await storeForm(bytes, fileName);
+      const { result, ms, rssGrowthMb } = await measured(() => previewRequest(fileKey));
+      console.info(
+        `order form import refused, ${label}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB file, ${Math.round(ms)} ms, RSS +${Math.round(rssGrowthMb)} MB`,
+      );
+      expect(result.statusCode).toBe(400);
+      expect(result.json()).toEqual({
+        success: false,
+        message: orderFormMessages.notAnOrderForm,
+        data: { file: [reason] },
+      });
+      expect(ms).toBeLessThan(refusalBounds.maxMs);
+      expect(rssGrowthMb).toBeLessThan(refusalBounds.maxRssGrowthMb);
+      expect(await snapshot(testApp)).toEqual(before);
+    },
+  );
 
   it("never reads nor deletes a line list upload's file", async () => {
     const { presigned, process } = await uploadWorkbook(testApp, auth, {

@@ -11,6 +11,7 @@ import {
   type OrderFormPreviewInput,
 } from "@cm/contracts/order-forms";
 import { orderLimits, orderTypeOfLineListType } from "@cm/contracts/orders";
+import { escapeSpreadsheetText, unescapeSpreadsheetText } from "@cm/contracts/spreadsheet-cells";
 import { uploadMessages } from "@cm/contracts/uploads";
 import type * as SheetJsModule from "@e965/xlsx";
 import type { CellObject, WorkBook, WorkSheet } from "@e965/xlsx";
@@ -121,7 +122,8 @@ function excelDate(isoDate: string): number {
   return (Date.UTC(year, month - 1, day) - Date.UTC(1899, 11, 30)) / 86_400_000;
 }
 
-const text = (value: string): CellObject => ({ t: "s", v: value });
+// Names come from line lists and customers: text a spreadsheet would run as a formula is escaped.
+const text = (value: string): CellObject => ({ t: "s", v: escapeSpreadsheetText(value) });
 const money = (value: string): CellObject => ({ t: "n", v: Number(value), z: "#,##0.00" });
 const date = (value: string): CellObject => ({ t: "n", v: excelDate(value), z: "mm/dd/yyyy" });
 
@@ -316,8 +318,9 @@ function shownValue(value: CellValue): string {
   return String(value).slice(0, 200);
 }
 
+/** A cell's text as the form's writer was given it (its formula escape undone). */
 const cellText = (value: CellValue | undefined) =>
-  value === undefined || typeof value === "object" ? "" : String(value).trim();
+  value === undefined || typeof value === "object" ? "" : unescapeSpreadsheetText(String(value).trim());
 
 /** The references of the hidden sheet, or a refusal saying the file is not one of our forms. */
 function readRefs(refs: SheetGrid): { lineListId: number; headerRow: number; cells: FormCellRef[] } {
@@ -426,12 +429,17 @@ export function readOrderFormSheets(sheets: readonly SheetGrid[]): ReadOrderForm
 }
 
 /** Reads a filled form's bytes with the upload reader's guard and limits. */
-export async function readOrderForm(bytes: Buffer): Promise<ReadOrderForm> {
+export async function readOrderForm(bytes: Buffer, fileName: string): Promise<ReadOrderForm> {
   let sheets: SheetGrid[];
   try {
     // By name only: any other workbook (a line list dropped here by mistake) has neither sheet,
     // so none of its sheets is parsed and it is refused at once.
-    sheets = await readSheets(bytes, [orderFormLayout.sheetName, orderFormLayout.refsSheetName]);
+    sheets = await readSheets(
+      bytes,
+      [orderFormLayout.sheetName, orderFormLayout.refsSheetName],
+      undefined,
+      fileName,
+    );
   } catch (error) {
     if (!(error instanceof WorkbookRefusal)) throw error;
     throw new InvalidError(orderFormMessages.notAnOrderForm, { file: [error.message] });
@@ -575,7 +583,7 @@ export async function previewOrderForm(
       // Read on the request's thread: the parse worker runs line list parsers only. A form has
       // one row per style (2,000 styles by 15 sizes read in about 0.3 s), and the reader's
       // guard and limits bound what any other file can cost.
-      form = await readOrderForm(await readFile(copy.path));
+      form = await readOrderForm(await readFile(copy.path), input.fileKey);
     } finally {
       await copy.release();
     }

@@ -1,6 +1,6 @@
 import type { OrderListItem } from "@cm/contracts/orders";
 import { describe, expect, it } from "vitest";
-import { csvCell, ordersToCsv, toCsv } from "@/features/orders/utils/orders-csv";
+import { ordersToCsv } from "@/features/orders/utils/orders-csv";
 
 function order(overrides: Partial<OrderListItem> = {}): OrderListItem {
   return {
@@ -25,48 +25,6 @@ function order(overrides: Partial<OrderListItem> = {}): OrderListItem {
   };
 }
 
-describe("csvCell", () => {
-  it("leaves plain text and numbers as they are", () => {
-    expect(csvCell("Shoe Palace")).toBe("Shoe Palace");
-    expect(csvCell(120)).toBe("120");
-    expect(csvCell("1234.50")).toBe("1234.50");
-    expect(csvCell("")).toBe("");
-  });
-
-  it.each([
-    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
-    ["+1 555", "'+1 555"],
-    ["-2", "'-2"],
-    ["@SUM(A1)", "'@SUM(A1)"],
-    ["\tcmd", "'\tcmd"],
-    ["\rcmd", '"\'\rcmd"'],
-  ])("neutralises a cell starting a formula: %j", (value, expected) => {
-    expect(csvCell(value)).toBe(expected);
-  });
-
-  it("escapes only a leading formula character", () => {
-    expect(csvCell("Smith-Jones")).toBe("Smith-Jones");
-    expect(csvCell("a=b")).toBe("a=b");
-  });
-
-  it("quotes commas, quotes and line breaks, doubling inner quotes (RFC 4180)", () => {
-    expect(csvCell("Crocs, Hey Dude")).toBe('"Crocs, Hey Dude"');
-    expect(csvCell('The "Big" Store')).toBe('"The ""Big"" Store"');
-    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
-  });
-});
-
-describe("toCsv", () => {
-  it("ends every record with CRLF", () => {
-    expect(
-      toCsv([
-        ["a", "b"],
-        [1, 2],
-      ]),
-    ).toBe("a,b\r\n1,2\r\n");
-  });
-});
-
 describe("ordersToCsv", () => {
   it("writes the header and one row per order with the exact total", () => {
     const csv = ordersToCsv([order(), order({ id: 43, number: "SO-000043", brands: [], totalWhs: "0.00" })]);
@@ -78,10 +36,23 @@ describe("ordersToCsv", () => {
     ]);
   });
 
-  it("neutralises a customer or store name that would run as a formula", () => {
-    const csv = ordersToCsv([order({ organizationName: "=cmd|' /C calc'!A0", storeName: "@store" })]);
-    const row = csv.split("\r\n")[1]!;
-    expect(row).toContain("'=cmd|' /C calc'!A0");
-    expect(row).toContain(",'@store,");
+  it("neutralises a customer, store or brand name that would run as a formula", () => {
+    const csv = ordersToCsv([
+      order({ organizationName: "=cmd|' /C calc'!A0", storeName: "@store" }),
+      order({ organizationName: '=HYPERLINK("http://x")', storeName: "+1", brands: [{ id: 1, name: "-2" }] }),
+      order({ organizationName: "@SUM(A1)", storeName: "\tTab" }),
+    ]);
+    const rows = csv.split("\r\n");
+    expect(rows[1]).toContain("'=cmd|' /C calc'!A0");
+    expect(rows[1]).toContain(",'@store,");
+    expect(rows[2]).toBe(
+      `SO-000042,"'=HYPERLINK(""http://x"")",'+1,2027-03-01,Pre-Book,Processing,'-2,120,1234.50`,
+    );
+    expect(rows[3]).toContain(",'@SUM(A1),'\tTab,");
+  });
+
+  it("keeps numbers numbers", () => {
+    const row = ordersToCsv([order({ units: -3, totalWhs: "-12.50" })]).split("\r\n")[1]!;
+    expect(row.endsWith(",-3,-12.50")).toBe(true);
   });
 });

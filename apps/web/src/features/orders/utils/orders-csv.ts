@@ -1,23 +1,6 @@
 import { type OrderListItem, orderStatusLabels, orderTypeLabels } from "@cm/contracts/orders";
+import { csvText, decimalCell } from "@cm/contracts/spreadsheet-cells";
 import { formatInstantDate } from "@/lib/format";
-
-/**
- * A spreadsheet reads a cell that starts with one of these as a formula (CSV injection), so such
- * a cell gets a leading single quote, which spreadsheets show as text.
- */
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** One CSV field: formula starts neutralised, then quoted per RFC 4180 when it needs to be. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Rows of fields as RFC 4180 CSV: CRLF between records and after the last one. */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
 
 export const ordersCsvHeader = [
   "Number",
@@ -36,7 +19,7 @@ export const ordersCsvHeader = [
  * timestamp (as the list shows it), the total stays the server's exact decimal so spreadsheets sum it.
  */
 export function ordersToCsv(orders: readonly OrderListItem[]): string {
-  return toCsv([
+  return csvText([
     ordersCsvHeader,
     ...orders.map((order) => [
       order.number,
@@ -47,7 +30,7 @@ export function ordersToCsv(orders: readonly OrderListItem[]): string {
       orderStatusLabels[order.status],
       order.brands.map((brand) => brand.name).join(", "),
       order.units,
-      order.totalWhs,
+      decimalCell(order.totalWhs),
     ]),
   ]);
 }

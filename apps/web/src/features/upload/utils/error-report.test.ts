@@ -34,6 +34,9 @@ describe("errorReportCsv", () => {
       { row: 4, column: "Color", value: "@SUM(A1)", message: "m" },
       { row: 5, column: "Color", value: "+1+2", message: "m" },
       { row: 6, column: "MSRP", value: "-1.50", message: "m" },
+      { row: 7, column: "Color", value: "+1", message: "m" },
+      { row: 8, column: "Color", value: "-2 pairs", message: "m" },
+      { row: 9, column: "Color", value: "\tcmd", message: "m" },
     ]);
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[1]).toBe("2,MSRP,-5,MSRP must be a number of 0 or more");
@@ -41,6 +44,9 @@ describe("errorReportCsv", () => {
     expect(lines[3]).toBe("4,Color,'@SUM(A1),m");
     expect(lines[4]).toBe("5,Color,'+1+2,m");
     expect(lines[5]).toBe("6,MSRP,-1.50,m");
+    expect(lines[6]).toBe("7,Color,'+1,m");
+    expect(lines[7]).toBe("8,Color,'-2 pairs,m");
+    expect(lines[8]).toBe("9,Color,'\tcmd,m");
   });
 
   it("holds every error it is given, beyond the ones a toast shows", () => {

@@ -1,4 +1,5 @@
 import type { LineListRowError } from "@cm/contracts/line-list-format";
+import { csvText, decimalCell } from "@cm/contracts/spreadsheet-cells";
 
 /**
  * The "Download error report" file: every error of a refused workbook, one per line, with its
@@ -7,30 +8,18 @@ import type { LineListRowError } from "@cm/contracts/line-list-format";
 
 const header = ["Row", "Column", "Value", "Message"] as const;
 
-/**
- * A spreadsheet opening the report would run a cell starting with =, +, -, @ or a tab as a
- * formula, and the values come from an uploaded workbook: such text gets a leading apostrophe.
- * Plain numbers ("-5", the usual bad MSRP) stay as they are.
- */
-function neutralizeFormula(text: string): string {
-  if (!/^[=+\-@\t\r]/.test(text)) return text;
-  if (/^[-+]?\d+(?:[.,]\d+)*$/.test(text)) return text;
-  return `'${text}`;
-}
-
-/** RFC 4180: a field with a quote, comma or line break is quoted, its quotes doubled. */
-function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const text = neutralizeFormula(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export function errorReportCsv(errors: readonly LineListRowError[]): string {
-  const lines = [header.join(",")];
-  for (const error of errors) {
-    lines.push([error.row, error.column, error.value, error.message].map(csvField).join(","));
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  // Values come from the uploaded workbook: text that a spreadsheet would run is escaped, while
+  // a plain number (the usual bad MSRP, "-5") stays a number.
+  return csvText([
+    header,
+    ...errors.map((error) => [
+      error.row,
+      error.column,
+      error.value === undefined ? undefined : decimalCell(error.value),
+      error.message,
+    ]),
+  ]);
 }
 
 /** `crocs-spring-2027.xlsx` → `crocs-spring-2027-errors.csv`. */
