@@ -4,6 +4,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import type { Config } from "./env.ts";
+import { moduleErrorHandler } from "./lib/module-errors.ts";
 import { validatorCompiler } from "./lib/request-validation.ts";
 import { appConfigRoutes } from "./modules/app-config/routes.ts";
 import { authModule } from "./modules/auth/plugin.ts";
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
     trustProxy:
       typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    // The router's own refusals (a bad escape in the URL, a parameter too long) answer the envelope too.
+    frameworkErrors: moduleErrorHandler(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { expectedRevisionSchema, revisionedSchema } from "./envelope.ts";
+import { expectedRevisionSchema, maxEntityId, revisionedSchema } from "./envelope.ts";
 
 /** SPEC.md sections 3, 5, 8 and 9: brands. */
 
@@ -41,6 +41,11 @@ export const brandMessages = {
   deleteFailed: "Failed to delete brand",
   noBrandFound: "No brand found",
   brandNotSet: "Brand not set yet",
+  // The brand list as the screens hold it (SPEC.md section 8, "local"): failed, empty, or without
+  // the brand a screen was opened for.
+  brandListNotLoaded: "Brand list is not loaded",
+  brandListEmpty: "Brand list is empty",
+  currentBrandNotSet: "Current brand is not set",
   deleteConfirmTitle: (name: string) => `Delete the brand ${name}?`,
   deleteConfirmDescription: "This action cannot be undone.",
 } as const;
@@ -107,4 +112,4 @@ export const brandListQuerySchema = z.object({
 });
 export type BrandListQuery = z.input<typeof brandListQuerySchema>;
 
-export const brandParamsSchema = z.object({ brandId: z.coerce.number().int().positive() });
+export const brandParamsSchema = z.object({ brandId: z.coerce.number().int().min(1).max(maxEntityId) });

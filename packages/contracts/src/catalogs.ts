@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "./envelope.ts";
 
 /** SPEC.md sections 3, 4 and 8: catalogs of a line list and their publication. */
 
@@ -21,6 +22,8 @@ export const catalogTypeLabels: Record<ItemPlacement, string> = {
 
 export const catalogMessages = {
   noLineListFound: "No line list found",
+  // The catalogs page with no saved line list at all.
+  noLineListAtTheMoment: "No line list found at the moment.",
   publishConfirm: "Are you sure you want to publish this catalog? This action is irreversible.",
   published: "Catalog published successfully",
   publishFailed: "Failed to publish catalog",
@@ -32,6 +35,6 @@ export const catalogMessages = {
  * current (latest) line list of the Crocs brand.
  */
 export const publishCatalogInputSchema = z.object({
-  lineListId: z.number().int().positive().optional(),
+  lineListId: entityIdSchema.optional(),
 });
 export type PublishCatalogInput = z.infer<typeof publishCatalogInputSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { catalogTypeSchema } from "./catalogs.ts";
-import { paginationQuerySchema, revisionedSchema } from "./envelope.ts";
+import { maxEntityId, paginationQuerySchema, revisionedSchema } from "./envelope.ts";
 
 /** SPEC.md sections 3, 7 and 8: line lists. */
 
@@ -86,7 +86,7 @@ export const lineListWithCatalogsSchema = lineListSchema.extend({
 });
 export type LineListWithCatalogs = z.infer<typeof lineListWithCatalogsSchema>;
 
-const idQuery = z.coerce.number().int().positive();
+const idQuery = z.coerce.number().int().min(1).max(maxEntityId);
 
 /** `GET /api/line-lists`. */
 export const lineListsQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { entityIdSchema } from "./envelope.ts";
 import { lineListRowErrorSchema, lineListLimits } from "./line-list-format.ts";
 import { calendarDateSchema, lineListTypeValues } from "./line-lists.ts";
 
@@ -98,7 +99,7 @@ export const uploadMessages = {
  * needs in its own body).
  */
 export const uploadMetadataSchema = z.object({
-  brandId: z.number().int().positive(),
+  brandId: entityIdSchema,
   lineListType: uploadLineListTypeSchema,
   /** Both from the file name, without its extension. */
   lineListName: z.string().trim().max(255).optional(),
@@ -114,7 +115,7 @@ export const uploadMetadataSchema = z.object({
   /** future-stock */
   dateOfAvailability: calendarDateSchema.nullish(),
   /** update: the line list the file re-uploads into. */
-  lineListId: z.number().int().positive().nullish(),
+  lineListId: entityIdSchema.nullish(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 

@@ -110,6 +110,23 @@ describe("NUL characters in requests", () => {
     });
   });
 
+  it("refuses a lone surrogate (half of a UTF-16 pair) and takes a whole pair", async () => {
+    const before = await rowCounts();
+    const response = await post("/api/organizations", {
+      name: "Clogs \ud800 Inc",
+      address: { city: "x\udfff" },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().data).toMatchObject({
+      name: [genericMessages.loneSurrogate],
+      "address.city": [genericMessages.loneSurrogate],
+    });
+    expect(await rowCounts()).toEqual(before);
+    const pair = await post("/api/brands", { name: "Feet \ud83e\uddb6" });
+    expect(pair.statusCode, pair.body).toBe(201);
+    expect(pair.json().data.name).toBe("Feet 🦶");
+  });
+
   it("still takes text without NUL, other control characters included", async () => {
     const response = await post("/api/brands", { name: "Tab\tand\u202eright-to-left" });
     expect(response.statusCode, response.body).toBe(201);

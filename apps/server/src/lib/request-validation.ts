@@ -3,7 +3,16 @@ import type { FastifySchemaCompiler } from "fastify";
 import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-const nul = "\u0000";
+/**
+ * What PostgreSQL cannot store in text: NUL, and a lone UTF-16 surrogate, which is no character at
+ * all (a well-formed pair is one code point, so `\p{Cs}` finds only lone ones). The driver sends a
+ * lone surrogate in text as U+FFFD, silently changing it, and PostgreSQL refuses it in JSON.
+ */
+function unstorableIn(text: string): string | undefined {
+  if (text.includes("\u0000")) return genericMessages.nulCharacter;
+  if (/\p{Cs}/u.test(text)) return genericMessages.loneSurrogate;
+  return undefined;
+}
 
 /**
  * Parsed JSON and forms are plain objects and arrays, a parsed query string an object whose
@@ -16,36 +25,39 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
-/** Where NUL hides in a request part: in string values and in keys (a record's keys are stored too). */
-function nulPaths(value: unknown, path: PropertyKey[] = [], found: PropertyKey[][] = []): PropertyKey[][] {
+type Found = { path: PropertyKey[]; message: string };
+
+/** Where such text hides in a request part: in string values and in keys (a record's keys are stored too). */
+function unstorablePaths(value: unknown, path: PropertyKey[] = [], found: Found[] = []): Found[] {
   if (typeof value === "string") {
-    if (value.includes(nul)) found.push(path);
+    const message = unstorableIn(value);
+    if (message) found.push({ path, message });
   } else if (isPlainContainer(value)) {
     for (const [key, item] of Object.entries(value)) {
       const itemPath = [...path, Array.isArray(value) ? Number(key) : key];
-      if (key.includes(nul)) found.push(itemPath);
-      else nulPaths(item, itemPath, found);
+      const message = unstorableIn(key);
+      if (message) found.push({ path: itemPath, message });
+      else unstorablePaths(item, itemPath, found);
     }
   }
   return found;
 }
 
-const withoutNul = z.unknown().superRefine((value, context) => {
-  for (const path of nulPaths(value))
-    context.addIssue({ code: "custom", path, message: genericMessages.nulCharacter });
+const storableText = z.unknown().superRefine((value, context) => {
+  for (const { path, message } of unstorablePaths(value)) context.addIssue({ code: "custom", path, message });
 });
 
 /**
- * The app's validator: zod's, after refusing NUL anywhere in the part (body, query, params).
- * PostgreSQL refuses NUL in text, so a name holding one would otherwise get past every schema and
- * fail as a 500 at the insert. Failing here makes it an ordinary validation error, which each route
- * answers its usual way (its 400 message, the field errors, `attachValidation` routes included).
+ * The app's validator: zod's, after refusing NUL and lone surrogates anywhere in the part (body,
+ * query, params). PostgreSQL cannot store them, so a name holding one would otherwise get past
+ * every schema and fail as a 500 in SQL. Failing here makes it an ordinary validation error, which
+ * each route answers its usual way (its 400 message, the field errors).
  */
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
-  const refuseNul = zodValidatorCompiler({ ...route, schema: withoutNul });
+  const refuseUnstorable = zodValidatorCompiler({ ...route, schema: storableText });
   const validate = zodValidatorCompiler(route);
   return (data) => {
-    const refused = refuseNul(data);
+    const refused = refuseUnstorable(data);
     return typeof refused === "object" && "error" in refused && refused.error ? refused : validate(data);
   };
 };

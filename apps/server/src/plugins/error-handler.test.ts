@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { genericMessages } from "@cm/contracts/messages";
+import { brands } from "../db/schema.ts";
 import { ok } from "../lib/envelope.ts";
 import { ConflictError, DomainError, InvalidError, NotFoundError } from "../lib/errors.ts";
 
@@ -48,6 +50,11 @@ describe("error handler", () => {
     });
     app.get("/test-only/spec-500", async () => {
       throw new DomainError(500, "Failed to create Role: something went wrong at our side.");
+    });
+    app.get("/test-only/duplicate-brand", async () => {
+      // The seed created "Crocs"; a route that forgot to check meets the unique index.
+      await testApp.database.db.insert(brands).values({ name: "CROCS" });
+      return ok(null);
     });
     app.get("/test-only/service-zod", async () => {
       z.object({ msrp: z.number().min(0) }).parse({ msrp: -1 });
@@ -101,11 +108,15 @@ describe("error handler", () => {
     ["/test-only/conflict", 409, "Brand already exists", null],
     ["/test-only/invalid", 400, "Wrong Input", { name: ["Brand name is required"] }],
     ["/test-only/spec-500", 500, "Failed to create Role: something went wrong at our side.", null],
-  ])("answers the domain error of %s with its status and message", async (url, status, message, data) => {
-    const response = await testApp.app.inject({ method: "GET", url });
-    expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ success: false, message, data });
-  });
+    ["/test-only/duplicate-brand", 409, genericMessages.conflict, null],
+  ])(
+    "answers the domain error (or database refusal) of %s with its status and message",
+    async (url, status, message, data) => {
+      const response = await testApp.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ success: false, message, data });
+    },
+  );
 
   it.each(["/test-only/crash", "/test-only/bad-sql", "/test-only/wrong-response"])(
     "answers an unexpected failure in %s with 500 and nothing of the cause",

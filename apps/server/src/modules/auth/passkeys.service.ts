@@ -28,8 +28,8 @@ import {
   ConflictError,
   DomainError,
   InvalidError,
-  isUniqueViolation,
   NotFoundError,
+  withConstraintMessages,
 } from "../../lib/errors.ts";
 import { updateWithRevision } from "../../lib/revisions.ts";
 import { userHistory } from "../users/history.ts";
@@ -213,8 +213,9 @@ export class PasskeyService {
     if (!verification.verified) throw new InvalidError(passkeyMessages.registrationFailed);
     const { credential, credentialBackedUp } = verification.registrationInfo;
 
-    try {
-      return await db.transaction(async (tx) => {
+    const credentialRace = { passkeys_credential_id_unique: passkeyMessages.alreadyRegistered };
+    return withConstraintMessages(credentialRace, () =>
+      db.transaction(async (tx) => {
         if ((await countPasskeys(tx, user.id)) >= maxPasskeysPerUser) {
           throw new ConflictError(passkeyMessages.tooMany);
         }
@@ -230,11 +231,8 @@ export class PasskeyService {
         await recordPasskeyChange(tx, user.id, historySummaries.passkeyAdded(name), user.id);
         log.info({ userId: user.id, passkeyId: row.id }, "passkey registered");
         return toPasskey(row);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(passkeyMessages.alreadyRegistered);
-      throw error;
-    }
+      }),
+    );
   }
 
   async rename(

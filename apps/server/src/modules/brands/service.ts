@@ -8,7 +8,12 @@ import {
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { brands } from "../../db/schema.ts";
 import { defineHistoryEntity, deleteEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
-import { ConflictError, isUniqueViolation } from "../../lib/errors.ts";
+import {
+  anyForeignKey,
+  ConflictError,
+  withConstraintMessages,
+  type ConstraintMessages,
+} from "../../lib/errors.ts";
 import { countBrandLineLists } from "../line-lists/repository.ts";
 import { brandHasProducts } from "../products/repository.ts";
 import { brandNameTaken, findBrands, insertBrand, type BrandRow } from "./repository.ts";
@@ -52,24 +57,8 @@ export const brandHistory = defineHistoryEntity({
   },
 });
 
-const foreignKeyViolation = "23503";
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as Error & { code?: unknown }).code === foreignKeyViolation) return true;
-  }
-  return false;
-}
-
 /** A name another request took between our check and our write is still "already exists". */
-async function guardNameRace<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, "brands_name_unique")) throw new ConflictError(brandMessages.alreadyExists);
-    throw error;
-  }
-}
+const nameRace: ConstraintMessages = { brands_name_unique: brandMessages.alreadyExists };
 
 export async function listBrands(db: DbExecutor, orderDir: "asc" | "desc"): Promise<Brand[]> {
   return (await findBrands(db, orderDir)).map(toBrand);
@@ -77,7 +66,7 @@ export async function listBrands(db: DbExecutor, orderDir: "asc" | "desc"): Prom
 
 export async function createBrand(db: Database, input: BrandInput, actorUserId: number): Promise<Brand> {
   if (await brandNameTaken(db, input.name)) throw new ConflictError(brandMessages.alreadyExists);
-  return guardNameRace(() =>
+  return withConstraintMessages(nameRace, () =>
     db.transaction(async (tx) => {
       const row = await insertBrand(tx, {
         name: input.name,
@@ -99,7 +88,7 @@ export async function updateBrand(
   expectedRevision: number | undefined,
   actorUserId: number,
 ): Promise<Brand> {
-  return guardNameRace(() =>
+  return withConstraintMessages(nameRace, () =>
     db.transaction(async (tx) => {
       const { row } = await updateEntity(tx, brandHistory, {
         id: brandId,
@@ -135,8 +124,9 @@ export async function deleteBrand(
   expectedRevision: number | undefined,
   actorUserId: number,
 ): Promise<Brand> {
-  try {
-    return await db.transaction(async (tx) => {
+  // Something else still points at the brand (an order, a table added later): refused the same way.
+  return withConstraintMessages({ [anyForeignKey]: brandMessages.hasLineLists }, () =>
+    db.transaction(async (tx) => {
       const row = await deleteEntity(tx, brandHistory, {
         id: brandId,
         expectedRevision,
@@ -148,10 +138,6 @@ export async function deleteBrand(
         },
       });
       return toBrand(row);
-    });
-  } catch (error) {
-    // Something else still points at the brand (a table added later): refused the same way.
-    if (isForeignKeyViolation(error)) throw new ConflictError(brandMessages.hasLineLists);
-    throw error;
-  }
+    }),
+  );
 }

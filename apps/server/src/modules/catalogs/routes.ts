@@ -20,7 +20,6 @@ import { catalogMessages, publishCatalogInputSchema } from "@cm/contracts/catalo
 import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
 import { lineListSchema } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
-import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
@@ -59,6 +58,11 @@ const placementResponses = {
 const placementRules =
   'One transaction, all or nothing: an unknown line list is 404 "Catalog or line list not found"; an empty selection is 400 "No items to move"; a model code the line list does not offer is 400 with the operation\'s failure message and `data.modelCodes` naming the first 20 unknown codes, and nothing changes. Sending the same request twice gives the same state. The answer lists the items named with the catalogs they are in now, and the item count of every place (unsorted, athletic, boutique, crocs); `nextExpectedStreamVersion` is the sum of the line list\'s catalog revisions, and each catalog whose items changed gets a new revision. The line list\'s catalogs are created if missing. Published line lists stay editable.';
 
+const catalogFailureMessages = {
+  invalidInput: genericMessages.wrongInput,
+  serverError: segmentationMessages.somethingWentWrong,
+};
+
 function mediaType(header: string | undefined): string {
   return (header ?? "").split(";", 1)[0]!.trim().toLowerCase();
 }
@@ -73,7 +77,7 @@ function segmentationFileKind(contentType: string | undefined): SegmentationFile
 /**
  * `POST /api/crocs/catalogs/pre-segmented`, in a scope of its own: the file arrives as the body
  * itself, so only this route parses those content types, and Fastify's refusals of the body say
- * why in the file's terms. Other errors go on to the catalogs' handler.
+ * why in the file's terms. Other failures are answered as in the other catalog calls.
  */
 const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -82,14 +86,10 @@ const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
     { parseAs: "buffer", bodyLimit: segmentationLimits.maxSegmentationFileBytes },
     (_request, body, done) => done(null, body),
   );
-  app.setErrorHandler(async (error: FastifyError) => {
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      throw new DomainError(413, segmentationMessages.segmentationFileTooLarge);
-    }
-    if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      throw new DomainError(415, segmentationMessages.segmentationFileType);
-    }
-    throw error;
+  useModuleMessages(app, {
+    ...catalogFailureMessages,
+    bodyTooLarge: segmentationMessages.segmentationFileTooLarge,
+    unsupportedMediaType: segmentationMessages.segmentationFileType,
   });
 
   app.post(
@@ -142,10 +142,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   // Bad input is "Wrong Input" as everywhere (but see the add calls below).
-  useModuleMessages(app, {
-    invalidInput: genericMessages.wrongInput,
-    serverError: segmentationMessages.somethingWentWrong,
-  });
+  useModuleMessages(app, catalogFailureMessages);
 
   const placed = async (changes: PlacementChanges, actorUserId: number) => {
     const outcome = await applyPlacementChanges(db, changes, actorUserId);

@@ -10,7 +10,7 @@ import type { FieldErrors } from "@cm/contracts/envelope";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { changedFields, recordCreated, recordEntityHistory } from "../../lib/entity-write.ts";
-import { DomainError, InvalidError, isUniqueViolation } from "../../lib/errors.ts";
+import { DomainError, InvalidError, withConstraintMessages } from "../../lib/errors.ts";
 import { insertOrganization } from "../organizations/repository.ts";
 import { organizationHistory, toOrganization } from "../organizations/service.ts";
 import { findAdminRole } from "../roles/repository.ts";
@@ -30,7 +30,8 @@ import {
   setOrganizationMainContact,
 } from "./repository.ts";
 
-const emailConstraint = "users_email_unique";
+/** Another request took one of the addresses between our check and our insert. */
+const emailRace = { users_email_unique: customerMessages.emailTaken };
 
 type PersonInput = CustomerRegistration["organizationMainContact"];
 
@@ -98,24 +99,18 @@ export class CustomersService {
     input: CustomerRegistration,
     actorUserId: number | null,
   ): Promise<CustomerRegistrationResult> {
-    try {
-      const result = await this.#db.transaction((tx) => this.#register(tx, input, actorUserId));
-      this.#log?.info(
-        {
-          organizationId: result.organization.id,
-          stores: result.stores.length,
-          users: result.users.length + 1,
-        },
-        "customer registered",
-      );
-      return result;
-    } catch (error) {
-      // Another request took one of the addresses between our check and our insert.
-      if (!(error instanceof DomainError) && isUniqueViolation(error, emailConstraint)) {
-        throw new DomainError(409, customerMessages.emailTaken);
-      }
-      throw error;
-    }
+    const result = await withConstraintMessages(emailRace, () =>
+      this.#db.transaction((tx) => this.#register(tx, input, actorUserId)),
+    );
+    this.#log?.info(
+      {
+        organizationId: result.organization.id,
+        stores: result.stores.length,
+        users: result.users.length + 1,
+      },
+      "customer registered",
+    );
+    return result;
   }
 
   async #register(

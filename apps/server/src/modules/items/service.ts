@@ -13,7 +13,7 @@ import { genericMessages } from "@cm/contracts/messages";
 import type { Database, DbExecutor } from "../../db/client.ts";
 import { products } from "../../db/schema.ts";
 import { defineHistoryEntity, deleteEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
-import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, InvalidError, NotFoundError, withConstraintMessages } from "../../lib/errors.ts";
 import { pageWindow, paginated } from "../../lib/pagination.ts";
 import { findLatestLineListId, findLineListById } from "../line-lists/repository.ts";
 import {
@@ -145,15 +145,8 @@ export async function listCrocsItems(
   );
 }
 
-async function guardModelCode<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, "products_brand_model_code_unique"))
-      throw new ConflictError(itemMessages.alreadyExists);
-    throw error;
-  }
-}
+/** The unique index is what finds a model code the brand has already. */
+const modelCodeRace = { products_brand_model_code_unique: itemMessages.alreadyExists };
 
 export async function createCrocsItem(
   db: Database,
@@ -161,7 +154,7 @@ export async function createCrocsItem(
   actorUserId: number,
 ): Promise<CrocsItem> {
   checkSizes(input);
-  return guardModelCode(() =>
+  return withConstraintMessages(modelCodeRace, () =>
     db.transaction(async (tx) => {
       const brandId = await crocsBrandId(tx);
       const row = await insertProduct(tx, { brandId, ...productValues(input) });
@@ -186,7 +179,7 @@ export async function updateCrocsItem(
   actorUserId: number,
 ): Promise<CrocsItem> {
   checkSizes(input);
-  return guardModelCode(() =>
+  return withConstraintMessages(modelCodeRace, () =>
     db.transaction(async (tx) => {
       await checkCrocsItem(tx, id);
       const { row } = await updateEntity(tx, itemHistory, {

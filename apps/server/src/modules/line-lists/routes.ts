@@ -1,9 +1,4 @@
-import {
-  envelopeSchema,
-  errorEnvelopeSchema,
-  paginatedEnvelopeSchema,
-  type FieldErrors,
-} from "@cm/contracts/envelope";
+import { envelopeSchema, errorEnvelopeSchema, paginatedEnvelopeSchema } from "@cm/contracts/envelope";
 import {
   lineListMessages,
   lineListsDataSchema,
@@ -12,21 +7,9 @@ import {
   lineListWithCatalogsSchema,
 } from "@cm/contracts/line-lists";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.ts";
-import { InvalidError } from "../../lib/errors.ts";
+import { moduleErrorHandler } from "../../lib/module-errors.ts";
 import { listLineLists, listLineListsWithCatalogs } from "./service.ts";
-
-/** The query fields a failed validation names, as the error envelope carries them. */
-function queryFieldErrors(error: unknown): FieldErrors | null {
-  if (!hasZodFastifySchemaValidationErrors(error)) return null;
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.validation) {
-    const path = issue.instancePath.split("/").filter(Boolean).join(".") || "querystring";
-    (fieldErrors[path] ??= []).push(issue.message ?? "Invalid value");
-  }
-  return fieldErrors;
-}
 
 /** `GET /api/line-lists` and `GET /api/line-lists/with-catalogs-info`: saved line lists, newest first. */
 export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +34,7 @@ export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: "catalogs.view" },
       // Bad parameters get the spec's own message rather than the generic "Wrong Input".
-      attachValidation: true,
+      errorHandler: moduleErrorHandler({ invalidInput: lineListMessages.wrongCatalogsInfoParameters }),
       schema: {
         summary: "Line lists with their catalogs",
         description:
@@ -61,14 +44,6 @@ export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginatedEnvelopeSchema(lineListWithCatalogsSchema), 400: errorEnvelopeSchema },
       },
     },
-    async (request) => {
-      if (request.validationError) {
-        throw new InvalidError(
-          lineListMessages.wrongCatalogsInfoParameters,
-          queryFieldErrors(request.validationError),
-        );
-      }
-      return listLineListsWithCatalogs(app.database.db, request.query);
-    },
+    async (request) => listLineListsWithCatalogs(app.database.db, request.query),
   );
 };

@@ -7,26 +7,14 @@ import {
 } from "@cm/contracts/envelope";
 import { permissionMessages } from "@cm/contracts/permissions";
 import { createRoleInputSchema, roleMessages, roleSchema, updateRoleInputSchema } from "@cm/contracts/roles";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
-import { InvalidError } from "../../lib/errors.ts";
-import { validationFieldErrors } from "../../lib/module-errors.ts";
+import { moduleErrorHandler } from "../../lib/module-errors.ts";
 import { readExpectedRevision } from "../../lib/revisions.ts";
 import { RolesService } from "./service.ts";
 
 const tags = ["roles"];
-
-/**
- * The spec gives role writes their own message for bad input ("Failed to create Role: the input
- * is not valid"), so these routes take validation failures themselves instead of leaving them to
- * the app's "Wrong Input".
- */
-function refuseInvalidInput(request: FastifyRequest, message: string): void {
-  if (request.validationError)
-    throw new InvalidError(message, validationFieldErrors(request.validationError));
-}
 
 /** `GET/POST /api/roles`, `GET/PUT /api/roles/{id}`. */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,7 +55,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/roles",
     {
-      attachValidation: true,
+      // The spec gives role writes their own message for bad input, not the app's "Wrong Input".
+      errorHandler: moduleErrorHandler({ invalidInput: roleMessages.createInvalid }),
       config: { permission: "people.manage" },
       schema: {
         summary: "Create a role",
@@ -88,7 +77,6 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      refuseInvalidInput(request, roleMessages.createInvalid);
       const { role, revision } = await service.create(request.body, request.user!.id);
       return reply.code(201).send(written(role, { revision, created: true, message: roleMessages.created }));
     },
@@ -97,7 +85,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/roles/:id",
     {
-      attachValidation: true,
+      errorHandler: moduleErrorHandler({ invalidInput: roleMessages.updateInvalid }),
       config: { permission: "people.manage" },
       schema: {
         summary: "Update a role",
@@ -119,7 +107,6 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      refuseInvalidInput(request, roleMessages.updateInvalid);
       const expectedRevision = readExpectedRevision(request);
       const { role, revision } = await service.update(
         request.params.id,

@@ -15,8 +15,8 @@ import {
   ConflictError,
   DomainError,
   InvalidError,
-  isUniqueViolation,
   NotFoundError,
+  withConstraintMessages,
 } from "../../lib/errors.ts";
 import { isPermission } from "../auth/permissions.ts";
 import { roleHistory } from "./history.ts";
@@ -101,27 +101,28 @@ export class RolesService {
    */
   async create(input: CreateRoleData, actorUserId: number): Promise<RoleWrite> {
     refuseExternalPermissions(input.type, input.permissions);
+    // Lost a race with another request creating the same name.
+    const nameRace = { [nameConstraint]: () => roleMessages.nameTaken(input.name, input.type) };
     try {
-      const row = await this.#db.transaction(async (tx) => {
-        if (await findRoleByName(tx, input.name, input.type)) {
-          throw new ConflictError(roleMessages.nameTaken(input.name, input.type));
-        }
-        const created = await insertRole(tx, {
-          name: input.name,
-          description: description(input.description) ?? null,
-          type: input.type,
-          status: input.status,
-          permissions: input.permissions,
-        });
-        await recordCreated(tx, roleHistory, [created], { actorUserId });
-        return created;
-      });
+      const row = await withConstraintMessages(nameRace, () =>
+        this.#db.transaction(async (tx) => {
+          if (await findRoleByName(tx, input.name, input.type)) {
+            throw new ConflictError(roleMessages.nameTaken(input.name, input.type));
+          }
+          const created = await insertRole(tx, {
+            name: input.name,
+            description: description(input.description) ?? null,
+            type: input.type,
+            status: input.status,
+            permissions: input.permissions,
+          });
+          await recordCreated(tx, roleHistory, [created], { actorUserId });
+          return created;
+        }),
+      );
       return { role: toRole({ ...row, userCount: 0 }), revision: row.revision };
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      // Lost a race with another request creating the same name.
-      if (isUniqueViolation(error, nameConstraint))
-        throw new ConflictError(roleMessages.nameTaken(input.name, input.type));
       this.#log.error({ err: error }, "role creation failed");
       throw new DomainError(500, roleMessages.createServerError);
     }
@@ -134,8 +135,10 @@ export class RolesService {
     actorUserId: number,
   ): Promise<RoleWrite> {
     let next: { name: string; type: RoleRow["type"]; status: string; permissions: Permission[] } | undefined;
-    try {
-      const row = await this.#db.transaction(async (tx) => {
+    // Lost a race with another request giving a role of the type the same name (`next` is set by then).
+    const nameRace = { [nameConstraint]: () => roleMessages.nameTaken(next!.name, next!.type) };
+    const row = await withConstraintMessages(nameRace, () =>
+      this.#db.transaction(async (tx) => {
         // Found out by `apply`, which runs before the row's update.
         let takesAway = false;
         const { row: updated } = await updateEntity(tx, roleHistory, {
@@ -176,13 +179,8 @@ export class RolesService {
           around: (write) => (takesAway ? keepingAPeopleManager(tx, write) : write()),
         });
         return { ...updated, userCount: await countRoleUsers(tx, id) };
-      });
-      return { role: toRole(row), revision: row.revision };
-    } catch (error) {
-      if (next && isUniqueViolation(error, nameConstraint)) {
-        throw new ConflictError(roleMessages.nameTaken(next.name, next.type));
-      }
-      throw error;
-    }
+      }),
+    );
+    return { role: toRole(row), revision: row.revision };
   }
 }

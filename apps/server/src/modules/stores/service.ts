@@ -17,7 +17,7 @@ import {
   updateEntity,
   type EntityDescription,
 } from "../../lib/entity-write.ts";
-import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, InvalidError, NotFoundError, withConstraintMessages } from "../../lib/errors.ts";
 import { findExistingBrandIds } from "../brands/repository.ts";
 import { findOrganizationById } from "../organizations/repository.ts";
 import {
@@ -276,8 +276,12 @@ export class StoresService {
       apply: (tx: Tx, current: StoreRow) => Promise<Partial<typeof stores.$inferInsert>>;
     },
   ): Promise<StoreWrite> {
-    try {
-      const store = await this.#db.transaction(async (tx) => {
+    // The database's own guard of "one billing and one shipping address" (the checks above hold it).
+    const addressGuard = {
+      [oneBillingOrShippingConstraint]: () => new InvalidError(storeMessages.invalidInput),
+    };
+    const store = await withConstraintMessages(addressGuard, () =>
+      this.#db.transaction(async (tx) => {
         const { row } = await updateEntity(tx, storeHistory, {
           id,
           expectedRevision,
@@ -287,15 +291,9 @@ export class StoresService {
         });
         const [written] = await withParts(tx, [row]);
         return written!;
-      });
-      return { store, revision: store._revision };
-    } catch (error) {
-      // The database's own guard of "one billing and one shipping address" (the checks above hold it).
-      if (isUniqueViolation(error, oneBillingOrShippingConstraint)) {
-        throw new InvalidError(storeMessages.invalidInput);
-      }
-      throw error;
-    }
+      }),
+    );
+    return { store, revision: store._revision };
   }
 
   updateBasicInfo(

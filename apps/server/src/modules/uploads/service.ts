@@ -26,7 +26,7 @@ import {
 import type { Database, DbExecutor, Tx } from "../../db/client.ts";
 import { historySummaries } from "@cm/contracts/history";
 import { updateEntity } from "../../lib/entity-write.ts";
-import { ConflictError, InvalidError, isUniqueViolation, NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, InvalidError, NotFoundError, withConstraintMessages } from "../../lib/errors.ts";
 import { paginated } from "../../lib/pagination.ts";
 import { findBrandNameById } from "../brands/repository.ts";
 import { ensureCatalogs } from "../catalogs/repository.ts";
@@ -159,13 +159,11 @@ export async function stageUpload(
   input: StageUploadInput,
   actorUserId: number | null,
 ): Promise<{ lineListId: number; replacedFileKey: string | null }> {
-  try {
-    return await db.transaction((tx) => stageInTransaction(tx, input, actorUserId));
-  } catch (error) {
-    // The same file processed twice at once: the loser changes nothing.
-    if (isUniqueViolation(error, "line_list_uploads_file_key_unique")) throw new AlreadyProcessedError();
-    throw error;
-  }
+  // The same file processed twice at once: the loser changes nothing.
+  return withConstraintMessages(
+    { line_list_uploads_file_key_unique: () => new AlreadyProcessedError() },
+    () => db.transaction((tx) => stageInTransaction(tx, input, actorUserId)),
+  );
 }
 
 async function stageInTransaction(

@@ -12,13 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { toRevisioned } from "../../lib/envelope.ts";
 import { recordCreated, updateEntity } from "../../lib/entity-write.ts";
-import {
-  ConflictError,
-  DomainError,
-  InvalidError,
-  isUniqueViolation,
-  NotFoundError,
-} from "../../lib/errors.ts";
+import { ConflictError, InvalidError, NotFoundError, withConstraintMessages } from "../../lib/errors.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import { keepingAPeopleManager } from "../roles/people-managers.ts";
 import { findRoleById } from "../roles/repository.ts";
@@ -36,7 +30,8 @@ import {
   type UserWithOrganizationRow,
 } from "./repository.ts";
 
-const emailConstraint = "users_email_unique";
+/** Another request created the same address between our check and our insert. */
+const emailRace = { users_email_unique: userMessages.emailTaken };
 
 export function toUser(row: UserRow): User {
   const user = toRevisioned(row);
@@ -168,8 +163,8 @@ export class UsersService {
   async create(input: NewUser, actor: Actor): Promise<UserWrite> {
     requirePermission(actor, managePermission[input.type]);
     const actorUserId = actor.id;
-    try {
-      const row = await this.#db.transaction(async (tx) => {
+    const row = await withConstraintMessages(emailRace, () =>
+      this.#db.transaction(async (tx) => {
         if (await findUserByEmail(tx, input.email)) throw new ConflictError(userMessages.emailTaken);
         const membership = await this.#membership(tx, input);
         const created = await insertUser(tx, {
@@ -190,16 +185,10 @@ export class UsersService {
             : undefined,
         });
         return created;
-      });
-      this.#log.info({ userId: row.id, type: row.type }, "user created");
-      return { user: toUser(row), revision: row.revision };
-    } catch (error) {
-      // Another request created the same address between our check and our insert.
-      if (!(error instanceof DomainError) && isUniqueViolation(error, emailConstraint)) {
-        throw new ConflictError(userMessages.emailTaken);
-      }
-      throw error;
-    }
+      }),
+    );
+    this.#log.info({ userId: row.id, type: row.type }, "user created");
+    return { user: toUser(row), revision: row.revision };
   }
 
   /**

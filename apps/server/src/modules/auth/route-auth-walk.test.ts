@@ -1,0 +1,209 @@
+import { authMessages, oidcClientId } from "@cm/contracts/auth";
+import { eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  SignJWT,
+  type JWK,
+  type JWTPayload,
+} from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiRoutes } from "../../../test/openapi-routes.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { organizations, roles, users } from "../../db/schema.ts";
+import { loadAuthSecrets } from "./secrets.ts";
+
+/**
+ * Every protected route of the OpenAPI document, walked with every kind of bad token: each is
+ * refused by the API guard with the error envelope before it reads its input. A route added later
+ * is walked too, as long as it is in the document (permissions.test.ts makes sure it declares
+ * what it needs). api-guard.test.ts explains each refusal on one route; this proves it on all.
+ */
+
+/** Fills every path parameter: an id no row has, so the baseline request below changes nothing. */
+const unknownId = "987654";
+
+interface Route {
+  method: InjectOptions["method"];
+  url: string;
+  label: string;
+}
+
+describe("401 and 403 on every protected route", () => {
+  let testApp: TestApp;
+  let signingKey: JWK;
+  const routes: Route[] = [];
+  let requests = 0;
+  const ids: Record<"staff" | "customer" | "inactive" | "removed", number> = {
+    staff: 0,
+    customer: 0,
+    inactive: 0,
+    removed: 0,
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const { db } = testApp.database;
+    signingKey = (await loadAuthSecrets(db)).signingKeys.keys[0]!;
+
+    const [internal] = await db.select().from(organizations).where(eq(organizations.type, "internal"));
+    const [customer] = await db
+      .insert(organizations)
+      .values({ name: "Walk Test Customer", type: "external" })
+      .returning();
+    const [admin] = await db.select().from(roles).where(eq(roles.name, "Admin"));
+    const addUser = async (email: string, values: Partial<typeof users.$inferInsert>) => {
+      const [user] = await db
+        .insert(users)
+        .values({
+          email,
+          firstName: "Walk",
+          lastName: "Test",
+          type: "internal",
+          status: "active",
+          organizationId: internal!.id,
+          roleId: admin!.id,
+          ...values,
+        })
+        .returning();
+      return user!.id;
+    };
+    ids.staff = await addUser("walk-admin@example.com", {});
+    // The customer holds the Admin role: being external is what refuses them, whatever the role.
+    ids.customer = await addUser("walk-buyer@customer.example", {
+      type: "external",
+      organizationId: customer!.id,
+    });
+    ids.inactive = await addUser("walk-leaver@example.com", { status: "inactive" });
+    ids.removed = await addUser("walk-removed@example.com", {});
+    await db.delete(users).where(eq(users.id, ids.removed));
+
+    for (const route of await openApiRoutes(testApp.app)) {
+      if (route.permission === "public") continue;
+      routes.push({
+        method: route.method,
+        url: route.path.replace(/\{[^}]+\}/g, unknownId),
+        label: route.label,
+      });
+    }
+  });
+  afterAll(async () => {
+    console.info(`route-auth-walk: ${routes.length} protected routes walked, ${requests} requests`);
+    await testApp?.close();
+  });
+
+  /** An access token as the authorization server signs it, with claims, key or header replaced. */
+  async function mint(claims: JWTPayload = {}, options: { key?: JWK; header?: object } = {}) {
+    const key = options.key ?? signingKey;
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: `${testApp.config.PUBLIC_URL}/oidc`,
+      aud: `${testApp.config.PUBLIC_URL}/api`,
+      sub: String(ids.staff),
+      client_id: oidcClientId,
+      scope: "api",
+      jti: `walk-${now}`,
+      iat: now,
+      exp: now + 600,
+      ...claims,
+    })
+      .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: key.kid, ...options.header })
+      .sign(await importJWK(key, "ES256"));
+  }
+
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const decode = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString()) as JWTPayload;
+
+  async function call(route: Route, token?: string) {
+    requests += 1;
+    return testApp.app.inject({
+      method: route.method,
+      url: route.url,
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    });
+  }
+
+  it("finds the protected routes in the OpenAPI document", () => {
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.map((route) => route.label)).toEqual(
+      expect.arrayContaining(["GET /api/me", "POST /api/brands", "POST /functions/process-line-list"]),
+    );
+  });
+
+  it("lets a valid staff token past the guard on every route (the baseline of the refusals)", async () => {
+    const token = await mint();
+    const refused: string[] = [];
+    for (const route of routes) {
+      const response = await call(route, token);
+      if (response.statusCode === 401 || response.statusCode === 403) {
+        refused.push(`${route.label}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it("answers 401 with the envelope to every bad token on every route", async () => {
+    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const foreignJwk = await exportJWK(privateKey);
+    const [header, payload, signature] = (await mint()).split(".") as [string, string, string];
+    const now = Math.floor(Date.now() / 1000);
+
+    const badTokens: [string, string | undefined][] = [
+      ["no token", undefined],
+      ["a payload byte changed", `${header}.${encode({ ...decode(payload), sub: "1" })}.${signature}`],
+      [
+        "a signature byte changed",
+        `${header}.${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`,
+      ],
+      [
+        "a signature of another key under our key id",
+        await mint({}, { key: { ...foreignJwk, kid: signingKey.kid } }),
+      ],
+      [
+        "a signature of another key",
+        await mint({}, { key: { ...foreignJwk, kid: await calculateJwkThumbprint(foreignJwk) } }),
+      ],
+      ["alg none", `${encode({ alg: "none", typ: "at+jwt" })}.${payload}.`],
+      ["an expired token", await mint({ iat: now - 1200, exp: now - 600 })],
+      ["a token for another audience", await mint({ aud: "https://elsewhere.example/api" })],
+      ["a token of a user who no longer exists", await mint({ sub: String(ids.removed) })],
+    ];
+
+    const wrong: string[] = [];
+    for (const route of routes) {
+      for (const [kind, token] of badTokens) {
+        const response = await call(route, token);
+        const body = response.body;
+        if (
+          response.statusCode !== 401 ||
+          body !== JSON.stringify({ success: false, message: authMessages.unauthenticated, data: null }) ||
+          !String(response.headers["www-authenticate"]).startsWith("Bearer")
+        ) {
+          wrong.push(`${route.label} with ${kind}: ${response.statusCode} ${body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 with the envelope to a customer's and a deactivated staff member's valid token", async () => {
+    const tokens: [string, string][] = [
+      ["a customer (external user)", await mint({ sub: String(ids.customer) })],
+      ["a deactivated staff member", await mint({ sub: String(ids.inactive) })],
+    ];
+    const forbidden = JSON.stringify({ success: false, message: authMessages.forbidden, data: null });
+    const wrong: string[] = [];
+    for (const route of routes) {
+      for (const [who, token] of tokens) {
+        const response = await call(route, token);
+        if (response.statusCode !== 403 || response.body !== forbidden) {
+          wrong.push(`${route.label} for ${who}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
