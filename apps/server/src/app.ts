@@ -1,9 +1,11 @@
 import path from "node:path";
+import { genericMessages } from "@cm/contracts/messages";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { seedDatabase } from "./db/seed.ts";
 import type { Config } from "./env.ts";
+import { failure } from "./lib/envelope.ts";
 import { moduleErrorHandler } from "./lib/module-errors.ts";
 import { validatorCompiler } from "./lib/request-validation.ts";
 import { appConfigRoutes } from "./modules/app-config/routes.ts";
@@ -46,6 +48,28 @@ export interface BuildAppOptions {
   skipSeed?: boolean;
 }
 
+/**
+ * Once the app starts closing, every new request gets 503 and the envelope, so a client or load
+ * balancer tries another instance or again shortly; the route's response schema is bypassed
+ * (/healthz answers the envelope too). Every answer sent while closing, those of requests in
+ * flight included, ends its connection: a keep-alive connection left open would hold the close
+ * until it timed out.
+ */
+function refuseRequestsWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (!closing) return;
+    request.log.info("refused: the server is closing");
+    return reply.code(503).serializer(JSON.stringify).send(failure(genericMessages.serverRestarting));
+  });
+}
+
 function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   const options: Exclude<FastifyServerOptions["logger"], boolean | undefined> = {
     level: config.LOG_LEVEL,
@@ -78,9 +102,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
     trustProxy:
       typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    // Closing (server.ts on SIGTERM) ends idle keep-alive connections at once and lets requests in
+    // flight finish; requests still arriving are refused by `refuseRequestsWhileClosing`, since
+    // Fastify's own 503 (`return503OnClosing`) answers a body that is not our envelope.
+    forceCloseConnections: "idle",
+    return503OnClosing: false,
     // The router's own refusals (a bad escape in the URL, a parameter too long) answer the envelope too.
     frameworkErrors: moduleErrorHandler(),
   });
+  refuseRequestsWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

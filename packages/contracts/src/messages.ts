@@ -16,4 +16,6 @@ export const genericMessages = {
   conflict: "This conflicts with data saved meanwhile. Reload and try again.",
   // The 503 when the database server went away mid-request (restart, failover, a backend ended).
   databaseUnavailable: "The database is unavailable. Please try again in a moment.",
+  // The 503 for a request that arrives while the server drains before stopping (SIGTERM).
+  serverRestarting: "The server is restarting. Try again in a moment.",
 } as const;

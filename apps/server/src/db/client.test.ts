@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { genericMessages } from "@cm/contracts/messages";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -6,7 +7,7 @@ import { signIn } from "../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { ok } from "../lib/envelope.ts";
 import { databaseFailureAnswer } from "../lib/errors.ts";
-import { openDatabase } from "./client.ts";
+import { openDatabase, rowsOf, type DatabaseHandle } from "./client.ts";
 
 // Only a PostgreSQL server has connections to lose; PGlite runs inside the process.
 describe.runIf(inject("testDatabase").kind === "postgres")("a lost PostgreSQL connection", () => {
@@ -115,6 +116,23 @@ describe.runIf(inject("testDatabase").kind === "postgres")("a lost PostgreSQL co
     }
   });
 
+  it("answers a read whose connection is lost from a fresh connection, and fails a lost write", async () => {
+    const handle = await openDatabase({ databaseUrl: `${databaseUrl}?application_name=cm-test-retry` });
+    try {
+      let ending = terminateBackend("application_name = $2 and state = 'active'", "cm-test-retry");
+      const read = await handle.db.execute(sql`select 42 as answer from pg_sleep(0.5)`);
+      await ending;
+      expect(rowsOf<{ answer: number }>(read)).toEqual([{ answer: 42 }]);
+
+      ending = terminateBackend("application_name = $2 and state = 'active'", "cm-test-retry");
+      const write = handle.db.execute(sql`create temporary table lost as select 1 as n from pg_sleep(0.5)`);
+      await expect(write).rejects.toThrow();
+      await ending;
+    } finally {
+      await handle.close();
+    }
+  });
+
   it("reports a lost idle connection and opens a new one when next asked", async () => {
     const onConnectionError = vi.fn();
     const handle = await openDatabase({
@@ -129,5 +147,44 @@ describe.runIf(inject("testDatabase").kind === "postgres")("a lost PostgreSQL co
     } finally {
       await handle.close();
     }
+  });
+});
+
+// The PostgreSQL run need not repeat it (and has no embedded template to start from).
+describe.runIf(inject("testDatabase").kind === "pglite")("the embedded database after a crash", () => {
+  let handle: DatabaseHandle | undefined;
+  afterAll(() => handle?.close());
+
+  /** Where a crash would start replaying WAL, and how much WAL that is. */
+  const replay = async (database: DatabaseHandle) =>
+    rowsOf<{ from: string; bytes: number }>(
+      await database.db.execute(
+        sql`select redo_lsn::text as from,
+              pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as bytes
+            from pg_control_checkpoint()`,
+      ),
+    )[0]!;
+
+  // PGlite has no checkpointer process: without ours, a crash replays all WAL since it opened.
+  it("checkpoints once enough WAL was written, so a reopen after a crash replays little", async () => {
+    const template = inject("testDatabase") as { kind: "pglite"; dumpFile: string };
+    const walBytes = 1024 * 1024;
+    handle = await openDatabase({
+      // The migrated template: a new PGlite takes seconds to initialise.
+      pgliteLoadDataDir: new Blob([await readFile(template.dumpFile)]),
+      pgliteCheckpoints: { everyMs: 50, walBytes },
+    });
+    const before = await replay(handle);
+    await handle.db.execute(
+      sql`create table filler as select repeat(md5(g::text), 10) as payload from generate_series(1, 20000) g`,
+    );
+    await vi.waitFor(
+      async () => {
+        const after = await replay(handle!);
+        expect(after.from).not.toBe(before.from);
+        expect(after.bytes).toBeLessThan(walBytes);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { databaseFailureAnswer } from "../lib/errors.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -43,6 +44,8 @@ export interface OpenDatabaseOptions {
    * the pool or checked out by a transaction.
    */
   onConnectionError?: (error: Error) => void;
+  /** How often the embedded database checks for a checkpoint to take, and from how much WAL (tests shorten both). */
+  pgliteCheckpoints?: { everyMs: number; walBytes: number };
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -62,6 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // Idle clients' errors reach the pool too, already told through their own listener above.
     pool.on("error", () => {});
+    retryLostReadsOnce(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     let closing: Promise<void> | undefined;
     return {
@@ -82,13 +86,79 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     postgresqlconf: ["shared_buffers=32MB"],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const checkpoints = checkpointRegularly(client, options.pgliteCheckpoints ?? pgliteCheckpointDefaults);
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: "pglite",
     ping: async () => void (await client.query("select 1")),
-    close: () => (closing ??= client.close()),
+    close: () => (closing ??= checkpoints.stop().then(() => client.close())),
   };
+}
+
+/** Every 30 s, a checkpoint once 32 MB of WAL were written since the last one. */
+const pgliteCheckpointDefaults = { everyMs: 30_000, walBytes: 32 * 1024 * 1024 };
+
+/**
+ * PGlite runs PostgreSQL as a single backend without its checkpointer, so it only checkpoints
+ * when closed: `checkpoint_timeout` and `max_wal_size` never fire. After a crash (SIGKILL, power)
+ * it replays every WAL record since it opened, one large import after another: 430 MB of WAL took
+ * 10 s to replay here, and it grows without bound while the server runs. A checkpoint once that
+ * many bytes were written since the last keeps the replay, hence the reopen, to about a second.
+ * It waits for a transaction in progress (PGlite runs one statement at a time).
+ */
+function checkpointRegularly(
+  client: PGlite,
+  { everyMs, walBytes }: { everyMs: number; walBytes: number },
+): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const check = async () => {
+    const { rows } = await client.query<{ pending: number }>(
+      "select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 as pending from pg_control_checkpoint()",
+    );
+    if ((rows[0]?.pending ?? 0) >= walBytes) await client.query("checkpoint");
+  };
+  const timer = setInterval(() => {
+    // A check that fails (the database closing under it) is tried again at the next tick.
+    running ??= check()
+      .catch(() => {})
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** A statement that only reads, so running it twice is the same as once. */
+const readOnlyStatement = /^\s*select\b/i;
+
+function statementText(query: unknown): string {
+  if (typeof query === "string") return query;
+  return typeof query === "object" && query !== null && "text" in query ? String(query.text) : "";
+}
+
+/**
+ * A read that failed because its connection was lost (a PostgreSQL restart or failover, a backend
+ * ended) is sent once more: the pool has dropped the broken client, so it goes on a fresh
+ * connection, and the request that needed it need not fail with 503. Only statements outside a
+ * transaction pass here (a transaction holds its own client), and only SELECTs are repeated; a
+ * write may have been applied before its connection went.
+ */
+function retryLostReadsOnce(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => {
+    // The callback form is pg's own internal use and older callers: left as it is.
+    if (typeof args.at(-1) === "function" || !readOnlyStatement.test(statementText(args[0])))
+      return query(...args);
+    return query(...args).catch((error: unknown) => {
+      if (databaseFailureAnswer(error)?.status !== 503) throw error;
+      return query(...args);
+    });
+  }) as typeof pool.query;
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {

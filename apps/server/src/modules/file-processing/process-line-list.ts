@@ -69,7 +69,9 @@ export async function processLineList(
     return await processStoredFile(deps, input, actorUserId);
   } catch (error) {
     // A refused request ends this upload: the dialog starts over with a new URL, so the file goes.
-    if (error instanceof DomainError && !(error instanceof AlreadyProcessedError))
+    // A failure on our side (the database unavailable, 503) keeps it, so the same key can be
+    // processed again once the database is back.
+    if (error instanceof DomainError && error.status < 500 && !(error instanceof AlreadyProcessedError))
       await store.delete(input.key);
     throw error;
   }
