@@ -1,14 +1,57 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath, URL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // Everything the server answers on the same origin in production; the dev server forwards it there.
 const serverOrigin = "http://127.0.0.1:3000";
 const proxiedPrefixes = ["/api", "/code", "/oidc", "/dev", "/healthz", "/functions", "/storage"];
 
+const compressible = /\.(js|css|html|svg|json|txt)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, once, at
+ * the strongest settings: the server sends them as they are (`preCompressed` in
+ * apps/server/src/plugins/web-app.ts) instead of compressing each response. A copy that would not
+ * be smaller is left out, and the server then sends the file itself.
+ */
+function precompress(): Plugin {
+  return {
+    name: "cm:precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const outDir = options.dir;
+      if (!outDir) return;
+      const writes = Object.values(bundle)
+        .filter((file) => compressible.test(file.fileName))
+        .flatMap((file) => {
+          const content = Buffer.from(file.type === "chunk" ? file.code : file.source);
+          const target = path.join(outDir, file.fileName);
+          const variants = [
+            {
+              extension: ".br",
+              make: () => brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+            },
+            { extension: ".gz", make: () => gzipAsync(content, { level: 9 }) },
+          ];
+          return variants.map(async ({ extension, make }) => {
+            const compressed = await make();
+            if (compressed.length < content.length) await writeFile(target + extension, compressed);
+          });
+        });
+      await Promise.all(writes);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -38,13 +81,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            // What every screen needs; libraries only some screens use (dnd-kit, the date picker,
-            // the virtualizer) go with those screens' chunks.
-            {
-              name: "vendor",
-              test: /node_modules[\\/](@tanstack[\\/]react-query|radix-ui|@radix-ui|oidc-client-ts|sonner|lucide-react|zod|clsx|tailwind-merge|class-variance-authority)[\\/]/,
-              priority: 1,
-            },
+            // Everything else is split by Rollup along the lazy screens: a fixed group of "what every
+            // screen needs" put the menus, selects and tooltips of the signed-in screens on the
+            // sign-in page (docs/performance.md, "Light pages").
           ],
         },
       },

@@ -28,13 +28,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const built = existsSync(path.join(root, "index.html"));
 
   if (built) {
+    // The build writes a brotli and a gzip copy of each text file (apps/web/vite.config.ts):
+    // `preCompressed` sends the copy a client accepts (brotli first), the file itself otherwise,
+    // with `Vary: accept-encoding` so that shared caches keep the answers apart.
     // Files at the top of the build are routed one by one (listed at start), not by a catch-all
     // route: a catch-all would also match unknown /api paths and hand them to the static files
     // instead of the API's 404.
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
-      globIgnore: ["assets/**"],
+      // The build's .br and .gz copies are answers to the plain URL (`preCompressed`), not pages of their own.
+      globIgnore: ["assets/**", "**/*.br", "**/*.gz"],
+      preCompressed: true,
       cacheControl: false,
       dotfiles: "ignore",
       setHeaders: (reply: FastifyReply) => reply.header("cache-control", revalidate),
@@ -47,6 +52,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         root: assets,
         prefix: "/assets/",
         decorateReply: false,
+        preCompressed: true,
         cacheControl: false,
         dotfiles: "ignore",
         setHeaders: (reply: FastifyReply) => reply.header("cache-control", immutableAssets),

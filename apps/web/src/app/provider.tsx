@@ -1,11 +1,10 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { authSession, keepSessionFresh } from "@/lib/auth";
 import { createQueryClient } from "@/lib/react-query";
 
-/** Everything every screen relies on: the session, server state, tooltips and toasts. */
+/** Everything every screen relies on: the session, server state and toasts. */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
@@ -20,10 +19,8 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   );
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,13 +1,11 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { AppLayout } from "@/app/layouts/app-layout";
 import AppLoading from "@/app/routes/app-loading";
 import NotFoundRoute from "@/app/routes/not-found";
 import PageLoading from "@/app/routes/page-loading";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import StandaloneNotFoundRoute from "@/app/routes/standalone-not-found";
 import { orderCatalogTypes, paths } from "@/config/paths";
-import { SessionGuard } from "@/features/auth/components/session-guard";
 import { requireSession } from "@/features/auth/routes/require-session";
 import type { RouteHandle } from "@/lib/breadcrumbs";
 
@@ -100,13 +98,10 @@ export const appRoutes: RouteObject[] = [
       { path: paths.auth.code.path, lazy: page(() => import("@/features/auth/routes/auth-code")) },
       {
         // Unauthenticated users go to `/`, on arrival (loader) and when the session ends (guard).
+        // The shell (sidebar, header, menus) loads with the first signed-in screen, never on the sign-in pages.
         path: home.root.path,
         loader: requireSession,
-        element: (
-          <SessionGuard>
-            <AppLayout />
-          </SessionGuard>
-        ),
+        lazy: page(() => import("@/app/layouts/app-layout")),
         children: [
           {
             // Pathless, so a failing or loading screen shows its error or placeholder inside the shell.

@@ -5,6 +5,7 @@ import { RoutePermissionGuard } from "@/app/layouts/route-permission-guard";
 import { UploadInventoryProvider } from "@/app/layouts/upload-inventory-provider";
 import { useHomeData } from "@/app/layouts/use-home-data";
 import { SidebarInset, SidebarProvider } from "@/components/ui/sidebar";
+import { SessionGuard } from "@/features/auth/components/session-guard";
 
 /** The protected screens' frame (SPEC.md section 2, Layout): sidebar, header with breadcrumbs, content. */
 export function AppLayout() {
@@ -42,5 +43,14 @@ export function AppLayout() {
         </SidebarInset>
       </UploadInventoryProvider>
     </SidebarProvider>
+  );
+}
+
+/** The shell kept for a signed-in user, as the router loads it (on demand). */
+export default function SignedInAppLayout() {
+  return (
+    <SessionGuard>
+      <AppLayout />
+    </SessionGuard>
   );
 }

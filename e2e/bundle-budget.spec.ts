@@ -1,0 +1,112 @@
+import { gzipSync } from "node:zlib";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures.ts";
+import { signedInStorageState } from "./support/sign-in.ts";
+
+/**
+ * The most JavaScript a first visit to each page may load, in gzip bytes (issue 16, "Light
+ * pages"; docs/performance.md). Measured as gzip whatever the browser negotiated (Chromium takes
+ * the smaller brotli copies), so the figures compare with the issue's and do not move with the
+ * browser. The catalogs page is the start screen: SheetJS, charts and drag and drop load only with
+ * the screens that use them. The sign-in page's goal is 150 KB; React, React Router, zod, the
+ * OpenID client and react-hook-form alone take about 155 KB there, so its budget holds what it
+ * weighs now, to be lowered as those leave its path. Raise a budget only with a measured reason.
+ */
+const javaScriptBudgets = {
+  "/auth/start": 215 * 1024,
+  "/home/catalogs": 300 * 1024,
+} as const;
+
+type BudgetedPage = keyof typeof javaScriptBudgets;
+
+interface Script {
+  file: string;
+  gzip: number;
+  /** The body's bytes on the wire, as the browser counted them. */
+  transferred: number;
+  encoding: string;
+}
+
+/**
+ * Opens `path` in `context` (a new one: an empty HTTP cache), waits until the page has shown
+ * `ready` and the network is quiet, and lists every script it loaded on the way.
+ */
+async function scriptsLoadedBy(
+  context: BrowserContext,
+  path: BudgetedPage,
+  ready: (page: Page) => Promise<void>,
+): Promise<Script[]> {
+  const page = await context.newPage();
+  const received = new Map<string, Promise<Omit<Script, "gzip">>>();
+  page.on("response", (response) => {
+    const url = response.url();
+    if (!(response.headers()["content-type"] ?? "").includes("javascript") || received.has(url)) return;
+    received.set(
+      url,
+      (async () => ({
+        file: new URL(url).pathname,
+        transferred: (await response.request().sizes()).responseBodySize,
+        encoding: (await response.allHeaders())["content-encoding"] ?? "none",
+      }))(),
+    );
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  // The page's own copies of the bodies may be gone after the sign-in's redirects: read each again.
+  return Promise.all(
+    [...received].map(async ([url, script]) => {
+      const body = await (
+        await context.request.get(url, { headers: { "accept-encoding": "identity" } })
+      ).body();
+      return { ...(await script), gzip: gzipSync(body, { level: 9 }).length };
+    }),
+  );
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function expectWithinBudget(path: BudgetedPage, scripts: Script[]) {
+  const sum = (key: "gzip" | "transferred") => scripts.reduce((total, script) => total + script[key], 0);
+  const lines = [...scripts]
+    .sort((a, b) => b.gzip - a.gzip)
+    .map(
+      (script) =>
+        `  ${kb(script.gzip).padStart(9)} gzip  ${kb(script.transferred).padStart(9)} ${script.encoding.padEnd(4)}  ${script.file}`,
+    );
+  console.log(
+    `${path}: ${scripts.length} scripts, ${kb(sum("gzip"))} gzip (budget ${kb(javaScriptBudgets[path])}), ` +
+      `${kb(sum("transferred"))} transferred\n${lines.join("\n")}`,
+  );
+  // The build writes compressed copies of every script; one sent as it is means they are missing.
+  const sentRaw = scripts.filter((script) => script.encoding === "none" && script.gzip < script.transferred);
+  expect(sentRaw.map((script) => script.file)).toEqual([]);
+  expect(sum("gzip"), `JavaScript for ${path}, gzip bytes`).toBeLessThanOrEqual(javaScriptBudgets[path]);
+}
+
+test("the sign-in page stays within its JavaScript budget", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const scripts = await scriptsLoadedBy(context, "/auth/start", async (page) => {
+      await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    });
+    expectWithinBudget("/auth/start", scripts);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the catalogs page stays within its JavaScript budget", async ({ browser, baseURL }) => {
+  // It signs in through the real pages first.
+  test.slow();
+  const storageState = await signedInStorageState(browser, baseURL!);
+  const context = await browser.newContext({ baseURL, storageState });
+  try {
+    const scripts = await scriptsLoadedBy(context, "/home/catalogs", async (page) => {
+      await expect(page.getByRole("heading", { name: "Catalogs", level: 1 })).toBeVisible();
+    });
+    expectWithinBudget("/home/catalogs", scripts);
+  } finally {
+    await context.close();
+  }
+});
