@@ -27,6 +27,7 @@ export const organizationLimits = {
 export const organizationMessages = {
   notFound: "Organization not found",
   listEmpty: "No organizations found",
+  listLoadFailed: "Organizations not found",
   nameRequired: "Organization name is required",
   nameTooLong: `Organization name must be at most ${organizationLimits.nameMaxLength} characters`,
   statusUnchanged: "Organization status is already set to this status.",

@@ -80,6 +80,7 @@ export const storeMessages = {
   brandFocusUpdateFailed: "Failed to update store brand focus.",
   noStores: "You don't have any stores yet",
   loadFailed: "Store not found",
+  editingNotFound: "Editing store not found.",
 } as const;
 
 /** SPEC.md section 3, store address status labels. */

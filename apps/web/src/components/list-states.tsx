@@ -56,3 +56,22 @@ export function ListLoadError({
     </Alert>
   );
 }
+
+/** A list or screen with nothing to show: the spec's text, what fills it and, maybe, the action that does. */
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-10 text-center">
+      <p className="font-medium">{title}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{description}</p>
+      {action ? <div className="mt-3">{action}</div> : null}
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
+import { brands } from "@/testing/customers-api";
 import { mockFetch, ok } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
 import { setViewportWidth } from "@/testing/viewport";
@@ -90,23 +91,7 @@ describe("sidebar", () => {
   });
 
   it("lists one Line Lists entry per brand", async () => {
-    mockFetch({
-      "/api/brands": ok(
-        [
-          { id: 1, name: "Crocs" },
-          { id: 2, name: "Pandora" },
-        ].map((brand) => ({
-          ...brand,
-          description: null,
-          categoryId: 1,
-          status: "active",
-          wholesaleFactor: 0.5,
-          createdAt: "2026-11-02T10:00:00.000Z",
-          updatedAt: "2026-11-02T10:00:00.000Z",
-          _revision: 1,
-        })),
-      ),
-    });
+    mockFetch({ "/api/brands": ok(brands) });
     await renderShell("/home/brand/2/line-lists");
     const lineLists = await screen.findByRole("list", { name: "Line Lists" });
     expect(await within(lineLists).findByRole("link", { name: "Crocs" })).toHaveAttribute(
@@ -116,14 +101,34 @@ describe("sidebar", () => {
     expect(within(lineLists).getByRole("link", { name: "Pandora" })).toHaveAttribute("aria-current", "page");
   });
 
-  it("shows no brand entries when the brands call fails", async () => {
+  it("says the brand list is not loaded when the brands call fails, and loads it on Try again", async () => {
+    let failing = true;
     mockFetch({
-      "/api/brands": { status: 401, body: { success: false, message: "Unauthorized", data: null } },
+      "/api/brands": () =>
+        failing
+          ? {
+              status: 500,
+              body: { success: false, message: "Something went wrong in the server.", data: null },
+            }
+          : ok([brands[0]]),
     });
+    const { user } = await renderShell("/home");
+    const lineLists = await screen.findByRole("list", { name: "Line Lists" });
+    expect(await within(lineLists).findByText("Brand list is not loaded")).toBeInTheDocument();
+    expect(within(lineLists).queryByRole("link")).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(within(lineLists).getByRole("button", { name: "Try again" }));
+    expect(await within(lineLists).findByRole("link", { name: "Crocs" })).toBeInTheDocument();
+    expect(within(lineLists).queryByText("Brand list is not loaded")).not.toBeInTheDocument();
+  });
+
+  it("says the brand list is empty when there is no brand", async () => {
+    mockFetch({ "/api/brands": ok([]) });
     await renderShell("/home");
     const lineLists = await screen.findByRole("list", { name: "Line Lists" });
-    expect(await within(lineLists).findByText("No brands")).toBeInTheDocument();
-    expect(within(lineLists).queryByRole("link")).not.toBeInTheDocument();
+    expect(await within(lineLists).findByText("Brand list is empty")).toBeInTheDocument();
+    expect(within(lineLists).queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
-import { ChevronRightIcon, FootprintsIcon, LogOutIcon, UploadIcon } from "lucide-react";
+import { brandMessages } from "@cm/contracts/brands";
+import { ChevronRightIcon, FootprintsIcon, LogOutIcon, RotateCwIcon, UploadIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { type BrandsEntry, type Entry, type LinkEntry, visibleNavigation } from "@/app/layouts/navigation";
@@ -34,6 +35,7 @@ import { useBrands } from "@/features/brands/api/get-brands";
 import { usePermissions } from "@/hooks/use-permissions";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
 import { signOut } from "@/lib/auth";
+import { brandListProblem } from "@/lib/brand-list";
 
 const home = paths.home;
 
@@ -71,14 +73,15 @@ function NavLinkEntry({ entry }: { entry: LinkEntry }) {
 }
 
 /**
- * One link per brand from GET /api/brands. While the list loads it shows placeholders; when the
- * call fails (e.g. before the brands API exists, or signed out) there are simply no entries.
+ * One link per brand from GET /api/brands. While the list loads it shows placeholders; a failed
+ * call says "Brand list is not loaded" with a way to try again, an empty list "Brand list is empty".
  */
 function NavBrandsEntry({ entry }: { entry: BrandsEntry }) {
   const { pathname } = useLocation();
   const { state, isMobile } = useSidebar();
   const closeDrawer = useCloseDrawer();
   const brands = useBrands();
+  const problem = brandListProblem(brands);
   const links = (brands.data ?? []).map((brand) => ({
     id: brand.id,
     name: brand.name,
@@ -102,8 +105,16 @@ function NavBrandsEntry({ entry }: { entry: BrandsEntry }) {
             <DropdownMenuSeparator />
             {brands.isPending ? (
               <DropdownMenuItem disabled>Loading brands…</DropdownMenuItem>
-            ) : links.length === 0 ? (
-              <DropdownMenuItem disabled>No brands</DropdownMenuItem>
+            ) : problem === brandMessages.brandListNotLoaded ? (
+              <>
+                <DropdownMenuItem disabled>{problem}</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => void brands.refetch()}>
+                  <RotateCwIcon aria-hidden="true" />
+                  Try again
+                </DropdownMenuItem>
+              </>
+            ) : problem ? (
+              <DropdownMenuItem disabled>{problem}</DropdownMenuItem>
             ) : (
               links.map((link) => (
                 <DropdownMenuItem key={link.id} asChild className="aria-[current=page]:font-medium">
@@ -140,8 +151,20 @@ function NavBrandsEntry({ entry }: { entry: BrandsEntry }) {
                 <SidebarMenuSkeleton aria-hidden="true" width="60%" />
                 <SidebarMenuSkeleton aria-hidden="true" width="45%" />
               </SidebarMenuSubItem>
-            ) : links.length === 0 ? (
-              <li className="px-2 py-1 text-xs text-muted-foreground">No brands</li>
+            ) : problem === brandMessages.brandListNotLoaded ? (
+              <li className="flex flex-col items-start gap-1 px-2 py-1 text-xs text-muted-foreground">
+                <span>{problem}</span>
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1 rounded-sm font-medium text-sidebar-foreground underline-offset-4 outline-hidden hover:underline focus-visible:ring-2 focus-visible:ring-sidebar-ring"
+                  onClick={() => void brands.refetch()}
+                >
+                  <RotateCwIcon aria-hidden="true" className="size-3" />
+                  Try again
+                </button>
+              </li>
+            ) : problem ? (
+              <li className="px-2 py-1 text-xs text-muted-foreground">{problem}</li>
             ) : (
               links.map((link) => (
                 <SidebarMenuSubItem key={link.id}>

@@ -3,6 +3,7 @@ import { UploadIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { toast } from "sonner";
+import { ListLoadError } from "@/components/list-states";
 import { NotAvailableYet } from "@/components/not-available-yet";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { paths } from "@/config/paths";
 import { useBrands } from "@/features/brands/api/get-brands";
 import { BrandLineListsPage } from "@/features/line-lists/components/brand-line-lists-page";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
+import { currentBrandProblem } from "@/lib/brand-list";
 
 /**
  * `/home/brand/{brandId}/line-lists`. Composed here because it joins two features: the brand
@@ -22,13 +24,24 @@ export default function BrandLineListsRoute() {
   const { openUploadInventory } = useUploadInventory();
   const id = Number(brandId);
   const brand = brands.data?.find((candidate) => candidate.id === id);
-  const missing = !Number.isSafeInteger(id) || id <= 0 || (brands.isSuccess && !brand);
+  const problem = currentBrandProblem(brands, id);
+  // A list that failed to load is told here, with a retry; no brand to show goes back to the brands.
+  const missing = problem !== undefined && problem !== brandMessages.brandListNotLoaded;
 
   useEffect(() => {
-    if (missing) toast.error(brandMessages.notFound);
-  }, [missing]);
+    if (missing) toast.error(problem, { id: `brand-line-lists-${brandId}` });
+  }, [missing, problem, brandId]);
 
   if (missing) return <Navigate to={paths.home.brands.list.getHref()} replace />;
+  if (problem) {
+    return (
+      <ListLoadError
+        title={problem}
+        message={brands.error?.message ?? ""}
+        onRetry={() => void brands.refetch()}
+      />
+    );
+  }
 
   return (
     <BrandLineListsPage

@@ -52,6 +52,22 @@ describe("Organizations list", () => {
     await user.type(search, "nowhere");
     expect(within(table).getByText("No organizations found")).toBeInTheDocument();
   });
+
+  it("says Organizations not found, with the server's reason and a retry, when the list fails to load", async () => {
+    let failing = true;
+    mockCustomersApi({
+      "GET /api/customers": async () =>
+        failing ? failure(500, "Something went wrong in the server.") : envelope([]),
+    });
+    const { user } = renderApp("/home/organizations");
+    const alert = await screen.findByRole("alert", {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent("Organizations not found");
+    expect(alert).toHaveTextContent("Something went wrong in the server.");
+
+    failing = false;
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No organizations found")).toBeInTheDocument();
+  });
 });
 
 describe("New Customer wizard", () => {

@@ -88,12 +88,32 @@ describe("New Store", () => {
 });
 
 describe("Edit store", () => {
-  it("sends a store that cannot be loaded back to the list with the reason", async () => {
+  it("sends a store that does not exist back to the list: Editing store not found.", async () => {
     mockCustomersApi({ "GET /api/stores/99": failure(404, "BusinessStore not found.") });
     const error = vi.spyOn(toast, "error");
     const { router } = renderApp("/home/stores/99");
+    // The first visit to the screen loads its code on demand.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/stores"), { timeout: 20_000 });
+    expect(error).toHaveBeenCalledWith("Editing store not found.");
+  });
+
+  it("says the same of an id that is no store id, without asking the server", async () => {
+    const fetchMock = mockCustomersApi({});
+    const error = vi.spyOn(toast, "error");
+    const { router } = renderApp("/home/stores/8f14e45f-ceea-467f-a0e6-1d2b3c4d5e6f");
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/stores"), slow);
-    expect(error).toHaveBeenCalledWith("BusinessStore not found.");
+    expect(error).toHaveBeenCalledWith("Editing store not found.");
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContainEqual(
+      expect.stringContaining("8f14e45f"),
+    );
+  });
+
+  it("sends a store that fails to load back to the list with the server's reason", async () => {
+    mockCustomersApi({ "GET /api/stores/99": failure(500, "Something went wrong in our side.") });
+    const error = vi.spyOn(toast, "error");
+    const { router } = renderApp("/home/stores/99");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/stores"), slow);
+    expect(error).toHaveBeenCalledWith("Something went wrong in our side.");
   });
 
   it("deactivates after confirming, then offers to activate again", async () => {

@@ -2,7 +2,7 @@ import { defaultPageSize } from "@cm/contracts/envelope";
 import type { LineListStatusFilter, LineListWithCatalogs } from "@cm/contracts/line-lists";
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { ListLoadError } from "@/components/list-states";
+import { EmptyState, ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { useLineListsWithCatalogs } from "@/features/catalogs/api/get-line-lists-with-catalogs";
 import { LineListCard, LineListCardSkeleton } from "@/features/catalogs/components/line-list-card";
@@ -58,10 +58,7 @@ export function CatalogSection({
           <LineListCardSkeleton />
         </div>
       ) : lineLists.length === 0 ? (
-        <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-10 text-center">
-          <p className="font-medium">{emptyTitle}</p>
-          <p className="max-w-md text-sm text-muted-foreground">{emptyDescription}</p>
-        </div>
+        <EmptyState title={emptyTitle} description={emptyDescription} />
       ) : (
         <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {lineLists.map((lineList) => (

@@ -169,10 +169,22 @@ describe("catalogs page", { timeout: 30_000 }, () => {
   });
 
   it("says so when a section is empty", async () => {
-    catalogsApi([]);
+    catalogsApi([lineList({ id: 5, name: "Spring 2027 Brand ATS", type: "brand-ats" })]);
     renderApp("/home");
     expect(await screen.findByText("No active catalogs yet", {}, firstRender)).toBeInTheDocument();
-    expect(await screen.findByText("No unpublished catalogs")).toBeInTheDocument();
+    expect(
+      within(region("Unpublished Catalogs")).getByRole("article", { name: "Spring 2027 Brand ATS" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("No line list found at the moment.")).not.toBeInTheDocument();
+  });
+
+  it("says there is no line list at the moment when there is none at all, and offers the upload", async () => {
+    catalogsApi([]);
+    const { user } = renderApp("/home");
+    expect(await screen.findByText("No line list found at the moment.", {}, firstRender)).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /^Active Catalogs/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Upload Line List" }));
+    expect(await screen.findByRole("dialog", { name: "Upload Inventory" }, firstRender)).toBeInTheDocument();
   });
 
   it("publishes after confirmation and moves the card to Active Catalogs", async () => {

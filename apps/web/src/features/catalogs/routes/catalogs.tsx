@@ -1,13 +1,26 @@
 import { catalogMessages } from "@cm/contracts/catalogs";
+import { defaultPageSize } from "@cm/contracts/envelope";
 import type { LineListWithCatalogs } from "@cm/contracts/line-lists";
+import { UploadIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { EmptyState } from "@/components/list-states";
+import { RequirePermission } from "@/components/require-permission";
+import { Button } from "@/components/ui/button";
+import { useLineListsWithCatalogs } from "@/features/catalogs/api/get-line-lists-with-catalogs";
 import { usePublishCatalog } from "@/features/catalogs/api/publish-catalog";
 import { CatalogSection } from "@/features/catalogs/components/catalog-section";
+import { useUploadInventory } from "@/hooks/use-upload-inventory";
 
 /** `/home` and `/home/catalogs`: published and unpublished line lists with their catalogs. */
 export default function CatalogsRoute() {
+  const { openUploadInventory } = useUploadInventory();
+  // The sections' first pages (the same queries, so no extra call): both empty means no line list at all.
+  const firstPage = { page: 1, pageSize: defaultPageSize };
+  const published = useLineListsWithCatalogs({ status: "published", ...firstPage });
+  const unpublished = useLineListsWithCatalogs({ status: "unpublished", ...firstPage });
+  const noLineLists = published.data?.pagination.total === 0 && unpublished.data?.pagination.total === 0;
   const publish = usePublishCatalog();
   const [target, setTarget] = useState<LineListWithCatalogs | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -42,20 +55,37 @@ export default function CatalogsRoute() {
           its catalogs to customers.
         </p>
       </div>
-      <CatalogSection
-        title="Active Catalogs"
-        status="published"
-        emptyTitle="No active catalogs yet"
-        emptyDescription="Catalogs appear here once their line list is sorted and published."
-        onPublish={requestPublish}
-      />
-      <CatalogSection
-        title="Unpublished Catalogs"
-        status="unpublished"
-        emptyTitle="No unpublished catalogs"
-        emptyDescription="Saved line lists waiting to be sorted or published appear here."
-        onPublish={requestPublish}
-      />
+      {noLineLists ? (
+        <EmptyState
+          title={catalogMessages.noLineListAtTheMoment}
+          description="Upload a brand line list and save its preview: its catalogs appear here."
+          action={
+            <RequirePermission permission="catalogs.manage">
+              <Button onClick={() => openUploadInventory()}>
+                <UploadIcon aria-hidden="true" />
+                Upload Line List
+              </Button>
+            </RequirePermission>
+          }
+        />
+      ) : (
+        <>
+          <CatalogSection
+            title="Active Catalogs"
+            status="published"
+            emptyTitle="No active catalogs yet"
+            emptyDescription="Catalogs appear here once their line list is sorted and published."
+            onPublish={requestPublish}
+          />
+          <CatalogSection
+            title="Unpublished Catalogs"
+            status="unpublished"
+            emptyTitle="No unpublished catalogs"
+            emptyDescription="Saved line lists waiting to be sorted or published appear here."
+            onPublish={requestPublish}
+          />
+        </>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -55,7 +55,7 @@ export default function OrganizationsListRoute() {
         list={list}
         label="Organizations"
         search={{ label: "Search organizations", placeholder: "Search by name or country" }}
-        errorTitle="Could not load organizations"
+        errorTitle={organizationMessages.listLoadFailed}
         columns={columns}
         empty={organizationMessages.listEmpty}
         rowKey={(customer) => customer.id}

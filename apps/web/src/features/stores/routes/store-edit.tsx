@@ -19,6 +19,7 @@ import {
 import { useBrandOptions } from "@/hooks/use-brand-options";
 import { useOrganization } from "@/lib/api/organizations/get-organization";
 import { useUsers } from "@/lib/api/users/get-users";
+import { isApiError } from "@/lib/api-client";
 
 function parseId(value: string | undefined): number | undefined {
   const id = Number(value);
@@ -34,9 +35,11 @@ export default function StoreEditRoute() {
   const users = useUsers();
   const brands = useBrandOptions();
   const listHref = paths.home.stores.list.getHref();
-  // SPEC.md section 8: a store that cannot be loaded sends the user back to the list with the reason.
-  const failure =
-    id === undefined ? storeMessages.loadFailed : store.isError ? store.error.message : undefined;
+  // SPEC.md section 8: a store that cannot be loaded sends the user back to the list with the
+  // reason; an id that names no store says "Editing store not found.".
+  const notFound =
+    id === undefined || (store.isError && isApiError(store.error) && store.error.status === 404);
+  const failure = notFound ? storeMessages.editingNotFound : store.isError ? store.error.message : undefined;
 
   useEffect(() => {
     if (failure) toast.error(failure);

@@ -1,10 +1,11 @@
-import { isCrocsBrand } from "@cm/contracts/brands";
+import { brandMessages, isCrocsBrand } from "@cm/contracts/brands";
 import { lineListTypeLabels } from "@cm/contracts/line-lists";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { DatePicker } from "@/components/date-picker";
-import { Field, FieldDescription, FieldGroup, FieldLabel } from "@/components/ui/field";
+import { Button } from "@/components/ui/button";
+import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { type SheetPreviewState, WorkbookField } from "@/features/upload/components/workbook-field";
 import {
@@ -23,6 +24,7 @@ import {
 } from "@/features/upload/utils/upload-draft";
 import { useBrandOptions } from "@/hooks/use-brand-options";
 import { lineListsQueryOptions } from "@/lib/api/line-lists/get-line-lists";
+import { brandListProblem } from "@/lib/brand-list";
 
 interface LineListStepProps {
   draft: UploadDraft;
@@ -30,8 +32,16 @@ interface LineListStepProps {
   previewState: SheetPreviewState;
 }
 
-/** Brands to pick from: Crocs, the one with a parser, and the others shown "(WIP)" and disabled. */
-function useBrandChoices(): { options: ComboboxOption[]; loading: boolean } {
+/**
+ * Brands to pick from: Crocs, the one with a parser, and the others shown "(WIP)" and disabled;
+ * `problem` says why there are none ("Brand list is not loaded" or "is empty").
+ */
+function useBrandChoices(): {
+  options: ComboboxOption[];
+  loading: boolean;
+  problem: string | undefined;
+  retry: () => void;
+} {
   const brands = useBrandOptions();
   const options = (brands.data ?? []).map((brand) => {
     const supported = isCrocsBrand(brand.name);
@@ -41,7 +51,12 @@ function useBrandChoices(): { options: ComboboxOption[]; loading: boolean } {
       disabled: !supported,
     };
   });
-  return { options, loading: brands.isPending };
+  return {
+    options,
+    loading: brands.isPending,
+    problem: brandListProblem(brands),
+    retry: () => void brands.refetch(),
+  };
 }
 
 const dateFields: { field: DraftDateField; label: string }[] = [
@@ -93,6 +108,7 @@ function UpdateLineListField({ draft, onDraftChange }: Omit<LineListStepProps, "
 export function LineListStep({ draft, onDraftChange, previewState }: LineListStepProps) {
   const typeId = useId();
   const brandId = useId();
+  const brandProblemId = useId();
   const dateId = useId();
   const brands = useBrandChoices();
 
@@ -123,6 +139,8 @@ export function LineListStep({ draft, onDraftChange, previewState }: LineListSte
           <FieldLabel htmlFor={brandId}>Brand</FieldLabel>
           <Combobox
             id={brandId}
+            aria-invalid={brands.problem ? true : undefined}
+            aria-describedby={brands.problem ? brandProblemId : undefined}
             options={brands.options}
             value={isUnset(draft.brandId) ? undefined : String(draft.brandId)}
             onValueChange={(value) => {
@@ -133,7 +151,18 @@ export function LineListStep({ draft, onDraftChange, previewState }: LineListSte
             }}
             placeholder={brands.loading ? "Loading brands…" : "Choose a brand"}
             searchPlaceholder="Search brands"
+            emptyText={brands.problem}
           />
+          {brands.problem ? (
+            <FieldError id={brandProblemId} className="flex flex-wrap items-center gap-x-2">
+              {brands.problem}
+              {brands.problem === brandMessages.brandListNotLoaded ? (
+                <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={brands.retry}>
+                  Try again
+                </Button>
+              ) : null}
+            </FieldError>
+          ) : null}
         </Field>
       </div>
 
