@@ -7,7 +7,7 @@ import { signIn } from "../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { ok } from "../lib/envelope.ts";
 import { databaseFailureAnswer } from "../lib/errors.ts";
-import { openDatabase, rowsOf, type DatabaseHandle } from "./client.ts";
+import { migrateDatabase, openDatabase, rowsOf, type DatabaseHandle } from "./client.ts";
 
 // Only a PostgreSQL server has connections to lose; PGlite runs inside the process.
 describe.runIf(inject("testDatabase").kind === "postgres")("a lost PostgreSQL connection", () => {
@@ -186,5 +186,45 @@ describe.runIf(inject("testDatabase").kind === "pglite")("the embedded database 
       },
       { timeout: 10_000, interval: 50 },
     );
+  });
+});
+
+describe.runIf(inject("testDatabase").kind === "postgres")("instances starting together", () => {
+  const template = inject("testDatabase") as { kind: "postgres"; serverUrl: string };
+  const name = `cm_migrate_race_${process.pid}_${Date.now()}`;
+  const url = new URL(template.serverUrl);
+  url.pathname = `/${name}`;
+  const admin = () => {
+    const maintenance = new URL(template.serverUrl);
+    maintenance.pathname = "/postgres";
+    return new pg.Client({ connectionString: maintenance.toString() });
+  };
+  const run = async (statement: string) => {
+    const client = admin();
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const handles: DatabaseHandle[] = [];
+
+  beforeAll(() => run(`create database ${name}`));
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await run(`drop database if exists ${name} with (force)`);
+  });
+
+  it("migrate a new database one after the other, each migration applied once", async () => {
+    for (let i = 0; i < 3; i++) handles.push(await openDatabase({ databaseUrl: url.toString() }));
+    await Promise.all(handles.map((handle) => migrateDatabase(handle)));
+    const [applied] = rowsOf<{ count: number }>(
+      await handles[0]!.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`),
+    );
+    const journal = JSON.parse(
+      await readFile(new URL("../../drizzle/meta/_journal.json", import.meta.url), "utf8"),
+    ) as { entries: unknown[] };
+    expect(applied?.count).toBe(journal.entries.length);
   });
 });

@@ -161,9 +161,23 @@ function retryLostReadsOnce(pool: pg.Pool): void {
   }) as typeof pool.query;
 }
 
+// Any fixed number works; it only has to be the same for every instance (db/seed.ts has its own).
+const migrationLockKey = 7_240_002;
+
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "postgres") {
-    await migratePg(handle.db as never, { migrationsFolder });
+    // Instances starting together on a new database would both create the migrations table and
+    // apply the same migrations: they take turns on a session lock held by a connection of its own,
+    // and the second finds nothing left to apply.
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [migrationLockKey]);
+      await migratePg(handle.db as never, { migrationsFolder });
+    } finally {
+      // Ending the connection ends its session, and the lock with it, whatever happened above.
+      lock.release(true);
+    }
   } else {
     await migratePglite(handle.db as never, { migrationsFolder });
   }
