@@ -8,6 +8,10 @@ import { appRoutes } from "@/app/router";
 import { createQueryClient } from "@/lib/react-query";
 import { seededSessionUser } from "@/testing/auth";
 
+// The signed-in shell is a lazy route (it stays off the sign-in page's bundle). Imported here once,
+// with the test file, so a test's first render waits for its screen, not for the whole shell too.
+await import("@/app/layouts/app-layout");
+
 function pathOf(input: RequestInfo | URL): string {
   const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   return new URL(href, "http://localhost").pathname;

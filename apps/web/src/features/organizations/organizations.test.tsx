@@ -14,6 +14,9 @@ import {
 } from "@/testing/customers-api";
 import { renderApp } from "@/testing/render-app";
 
+// The first render of a screen in this file also loads its lazy route module.
+const firstRender = { timeout: 20_000 };
+
 beforeEach(() => seedSession());
 afterEach(() => toast.dismiss());
 
@@ -258,7 +261,7 @@ describe("Edit Customer", () => {
     });
     const success = vi.spyOn(toast, "success");
     const { user } = renderApp("/home/organizations/edit/2");
-    const name = await screen.findByRole("textbox", { name: "Organization name" });
+    const name = await screen.findByRole("textbox", { name: "Organization name" }, firstRender);
     expect(name).toHaveValue("Sole Mates");
     await user.clear(name);
     await user.click(screen.getByRole("button", { name: "Save name" }));

@@ -7,7 +7,7 @@ import { renderApp } from "@/testing/render-app";
 const admin = testSessionUser();
 
 /** The first render loads the shell's and the screen's code on demand: slow on a busy machine. */
-const firstRender = { timeout: 10_000 };
+const firstRender = { timeout: 20_000 };
 
 type FetchCall = [input: RequestInfo | URL, init?: RequestInit];
 

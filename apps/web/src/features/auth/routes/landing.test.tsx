@@ -6,7 +6,7 @@ import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
 
 /** The first render loads the page's code on demand: slow on a busy machine. */
-const firstRender = { timeout: 10_000 };
+const firstRender = { timeout: 20_000 };
 const origin = window.location.origin;
 const discovery: MockResponse = {
   status: 200,
