@@ -62,6 +62,7 @@ export const catalogItems = pgTable(
       foreignColumns: [lineListItems.id, lineListItems.lineListId],
     }).onDelete("cascade"),
     index("catalog_items_line_list_item_idx").on(table.lineListItemId),
-    index("catalog_items_line_list_idx").on(table.lineListId),
+    // With the item, a line list's placed items are counted from the index alone.
+    index("catalog_items_line_list_idx").on(table.lineListId, table.lineListItemId),
   ],
 );

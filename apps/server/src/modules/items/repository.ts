@@ -114,8 +114,17 @@ export async function pageLineListProducts(
   lineListId: number,
   options: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: { product: ProductRow; lineListItemId: number; position: number }[]; total: number }> {
-  const where = and(eq(lineListItems.lineListId, lineListId), productSearch(options.search));
-  const [rows, [count]] = await Promise.all([
+  const search = productSearch(options.search);
+  const where = and(eq(lineListItems.lineListId, lineListId), search);
+  // Without a search every item counts: its product exists (foreign key), so no join is needed.
+  const count = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(lineListItems)
+    .$dynamic();
+  const counted = (
+    search ? count.innerJoin(products, eq(products.id, lineListItems.productId)) : count
+  ).where(where);
+  const [rows, [total]] = await Promise.all([
     db
       .select({ product: products, lineListItemId: lineListItems.id, position: lineListItems.position })
       .from(lineListItems)
@@ -124,13 +133,9 @@ export async function pageLineListProducts(
       .orderBy(asc(lineListItems.position), asc(lineListItems.id))
       .limit(options.limit)
       .offset(options.offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(lineListItems)
-      .innerJoin(products, eq(products.id, lineListItems.productId))
-      .where(where),
+    counted,
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: total?.total ?? 0 };
 }
 
 /** The catalog types each of these line list items is placed in. */

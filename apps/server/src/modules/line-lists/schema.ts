@@ -74,5 +74,7 @@ export const lineListItems = pgTable(
     // Target of catalog_items' foreign key, which keeps an item in the catalogs of its own line list.
     unique("line_list_items_id_line_list_unique").on(table.id, table.lineListId),
     index("line_list_items_product_idx").on(table.productId),
+    // A line list's items in its order: a page of them is read from here, without sorting them all.
+    index("line_list_items_line_list_position_idx").on(table.lineListId, table.position, table.id),
   ],
 );

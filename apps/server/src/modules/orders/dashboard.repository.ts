@@ -177,6 +177,11 @@ export interface MostUnitsSoldRow {
  * The styles with the most units on counted orders of `month`; ties by model code, then id. The
  * line list is the one of the style's latest line in the month (newest order, then last line).
  * The style's name is its silhouette, as on the order screens.
+ *
+ * Two things keep it to the month's lines on a large database (docs/performance.md, issue 16):
+ * the lines are read order by order through their index (`offset 0` keeps the planner from
+ * turning that into a scan of every order line), and only the styles that can still rank (as
+ * many units as the `limit`-th best, ties included) are joined to products, not every style sold.
  */
 export async function listMostUnitsSold(
   db: DbExecutor,
@@ -193,11 +198,18 @@ export async function listMostUnitsSold(
           sum(ol.quantity * ol.unit_whs) as total_whs,
           (array_agg(ol.line_list_id order by o.placed_at desc, o.id desc, ol.id desc))[1] as line_list_id
         from orders o
-        join order_lines ol on ol.order_id = o.id
+        cross join lateral (
+          select l.id, l.product_id, l.quantity, l.unit_whs, l.line_list_id
+          from order_lines l where l.order_id = o.id offset 0
+        ) ol
         where ${counted}
           and o.placed_at >= ${monthStart(month, 0, timeZone)}
           and o.placed_at < ${monthStart(month, 1, timeZone)}
         group by ol.product_id
+      ),
+      ranked as (
+        select * from sold
+        where sold.units >= coalesce((select units from sold order by units desc offset ${limit - 1} limit 1), 0)
       )
       select
         p.id as "productId",
@@ -210,7 +222,7 @@ export async function listMostUnitsSold(
         sold.line_list_id as "lineListId",
         sold.units,
         ${money(sql`sold.total_whs`)} as "totalWhs"
-      from sold
+      from ranked sold
       join products p on p.id = sold.product_id
       join brands b on b.id = p.brand_id
       order by sold.units desc, p.model_code, p.id

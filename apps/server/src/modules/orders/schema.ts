@@ -52,7 +52,8 @@ export const orders = pgTable(
     index("orders_placed_at_idx").on(table.placedAt, table.id),
     index("orders_organization_placed_at_idx").on(table.organizationId, table.placedAt),
     index("orders_store_placed_at_idx").on(table.storeId, table.placedAt),
-    index("orders_status_placed_at_idx").on(table.status, table.placedAt),
+    // With the id, a status-filtered list newest first is read in its order and stops at the page.
+    index("orders_status_placed_at_idx").on(table.status, table.placedAt, table.id),
     index("orders_type_placed_at_idx").on(table.orderType, table.placedAt),
     index("orders_multibrand_placed_at_idx").on(table.multibrand, table.placedAt),
     check("orders_type_check", sql`${table.orderType} in (${quotedList(orderTypeValues)})`),
