@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authMessages, loginCodePattern } from "./auth-rules.ts";
 import { permissionSchema } from "./permissions.ts";
 
 /**
@@ -7,52 +8,19 @@ import { permissionSchema } from "./permissions.ts";
  * user `GET /api/me` returns. See docs/security.md for the reasons behind the numbers.
  */
 
-/** The SPA's OAuth client, registered by the server (public client, PKCE S256, code flow only). */
-export const oidcClientId = "catalog-manager-web";
-/** The authorization server lives under this path of the public origin: the issuer is `${origin}/oidc`. */
-export const oidcMountPath = "/oidc";
-/** The API's resource indicator is `${origin}/api`: access tokens carry it as their audience. */
-export const apiResourcePath = "/api";
-/** What the SPA asks for. Refresh tokens are issued without `offline_access` (see docs/security.md). */
-export const oidcScopes = "openid api";
-
-/** The SPA's sign-in pages and the server endpoints they use. */
-export const authPaths = {
-  start: "/auth/start",
-  code: "/auth/code",
-  /** HTML form post target of both pages. */
-  codeForm: "/code/authorize",
-  /** `GET`: whether this browser has a login interaction in progress. */
-  interaction: "/code/interaction",
-} as const;
-
-// SPEC.md section 9 and the issue's code rules.
-export const loginCodeLength = 6;
-/** Uppercase letters and digits without the look-alikes 0, O, 1, I and L. */
-export const loginCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-/** Matches a code as typed (any case); the server compares it uppercased. */
-export const loginCodePattern = /^[A-HJKMNP-Za-hjkmnp-z2-9]{6}$/;
-export const loginCodeValidityMinutes = 10;
-
-export const authMessages = {
-  emailRequired: "Email is required",
-  emailInvalid: "Expected a valid email address",
-  codeInvalidFormat: `The code has ${loginCodeLength} letters or digits`,
-  codeIncorrect: "The code you entered is incorrect.",
-  codeIncorrectHint: "Check your code or request a new one",
-  rateLimited: (retryAfterSeconds: number) =>
-    `Too many login codes requested. Try again in ${formatWait(retryAfterSeconds)}.`,
-  loginExpired: "Your sign-in request has expired. Enter your e-mail address again.",
-  unauthenticated: "Authentication required",
-  forbidden: "Your account does not have access to Catalog Manager",
-  invalidRequest: "The sign-in form was incomplete. Please try again.",
-} as const;
-
-function formatWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
-}
+// The settings, rules and messages are defined where the sign-in pages can load them without zod.
+export {
+  apiResourcePath,
+  authMessages,
+  authPaths,
+  loginCodeAlphabet,
+  loginCodeLength,
+  loginCodePattern,
+  loginCodeValidityMinutes,
+  oidcClientId,
+  oidcMountPath,
+  oidcScopes,
+} from "./auth-rules.ts";
 
 export const loginEmailSchema = z
   .string(authMessages.emailRequired)

@@ -1,15 +1,25 @@
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 import { Toaster } from "@/components/ui/sonner";
-import { authSession, keepSessionFresh } from "@/lib/auth";
+import { authSession } from "@/lib/auth";
 import { createQueryClient } from "@/lib/react-query";
 
-/** Everything every screen relies on: the session, server state and toasts. */
+/**
+ * What every signed-in screen relies on: server state and toasts. The signed-in shell mounts it
+ * (app-layout.tsx), so the sign-in pages load neither TanStack Query nor sonner
+ * (docs/performance.md, "Light pages"). Under a provider that already holds a client (tests wrap
+ * the whole app in one, with their own `queryClient`), it adds nothing.
+ */
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const outer = useContext(QueryClientContext);
+  if (outer && !queryClient) return children;
+  return <ServerStateProvider queryClient={queryClient}>{children}</ServerStateProvider>;
+}
+
+function ServerStateProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
-  // Tokens renewed before they expire, in step with the other tabs; no data kept once signed out.
-  useEffect(() => keepSessionFresh(), []);
+  // No data kept once signed out.
   useEffect(
     () =>
       authSession.subscribe(() => {

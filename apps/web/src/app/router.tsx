@@ -6,6 +6,7 @@ import PageLoading from "@/app/routes/page-loading";
 import { RootErrorBoundary, RouteErrorBoundary } from "@/app/routes/route-error";
 import StandaloneNotFoundRoute from "@/app/routes/standalone-not-found";
 import { orderCatalogTypes, paths } from "@/config/paths";
+import { getLoginInteraction } from "@/features/auth/api/get-login-interaction";
 import { requireSession } from "@/features/auth/routes/require-session";
 import type { RouteHandle } from "@/lib/breadcrumbs";
 
@@ -94,7 +95,11 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: AppLoading,
     children: [
       { index: true, lazy: page(() => import("@/features/auth/routes/landing")) },
-      { path: paths.auth.start.path, lazy: page(() => import("@/features/auth/routes/auth-start")) },
+      {
+        path: paths.auth.start.path,
+        loader: ({ request }) => getLoginInteraction(request.signal),
+        lazy: page(() => import("@/features/auth/routes/auth-start")),
+      },
       { path: paths.auth.code.path, lazy: page(() => import("@/features/auth/routes/auth-code")) },
       {
         // Unauthenticated users go to `/`, on arrival (loader) and when the session ends (guard).

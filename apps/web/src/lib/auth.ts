@@ -1,4 +1,4 @@
-import { apiResourcePath, oidcClientId, oidcMountPath, oidcScopes } from "@cm/contracts/auth";
+import { apiResourcePath, oidcClientId, oidcMountPath, oidcScopes } from "@cm/contracts/auth-rules";
 import {
   ErrorResponse,
   OidcClient,

@@ -1,4 +1,4 @@
-import { passkeyMessages } from "@cm/contracts/passkeys";
+import { passkeyMessages } from "@cm/contracts/passkey-rules";
 import { browserSupportsWebAuthn, WebAuthnError } from "@simplewebauthn/browser";
 import { isApiError } from "@/lib/api-client";
 

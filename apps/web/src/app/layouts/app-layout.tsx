@@ -3,6 +3,7 @@ import { AppHeader } from "@/app/layouts/app-header";
 import { AppSidebar } from "@/app/layouts/app-sidebar";
 import { RoutePermissionGuard } from "@/app/layouts/route-permission-guard";
 import { UploadInventoryProvider } from "@/app/layouts/upload-inventory-provider";
+import { AppProvider } from "@/app/provider";
 import { useHomeData } from "@/app/layouts/use-home-data";
 import { SidebarInset, SidebarProvider } from "@/components/ui/sidebar";
 import { SessionGuard } from "@/features/auth/components/session-guard";
@@ -46,11 +47,13 @@ export function AppLayout() {
   );
 }
 
-/** The shell kept for a signed-in user, as the router loads it (on demand). */
+/** The shell kept for a signed-in user, as the router loads it (on demand), with server state and toasts. */
 export default function SignedInAppLayout() {
   return (
     <SessionGuard>
-      <AppLayout />
+      <AppProvider>
+        <AppLayout />
+      </AppProvider>
     </SessionGuard>
   );
 }

@@ -1,28 +1,22 @@
-import { authPaths, loginInteractionSchema, type LoginInteraction } from "@cm/contracts/auth";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { LoginInteraction } from "@cm/contracts/auth";
+import { authPaths } from "@cm/contracts/auth-rules";
 import { apiFetch } from "@/lib/api-client";
 
-/** Query keys of the sign-in step; nothing here is worth caching beyond the page that asked. */
-export const loginInteractionKeys = {
-  all: ["login-interaction"] as const,
-  current: () => [...loginInteractionKeys.all, "current"] as const,
-};
-
-/** `GET /code/interaction`: whether this browser has a login in progress the e-mail form can post to. */
-export function getLoginInteraction(signal?: AbortSignal): Promise<LoginInteraction> {
-  return apiFetch(authPaths.interaction, { schema: loginInteractionSchema, signal });
+function isLoginInteraction(data: unknown): data is LoginInteraction {
+  return typeof (data as Partial<LoginInteraction> | null)?.active === "boolean";
 }
 
-export function loginInteractionQueryOptions() {
-  return queryOptions({
-    queryKey: loginInteractionKeys.current(),
-    queryFn: ({ signal }) => getLoginInteraction(signal),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
-}
-
-export function useLoginInteraction() {
-  return useQuery(loginInteractionQueryOptions());
+/**
+ * `GET /code/interaction`: whether this browser has a login in progress the e-mail form can post
+ * to, or null when that is not known (no answer, or not `loginInteractionSchema`'s shape). The
+ * `/auth/start` route's loader reads it on each visit, nothing to cache: no TanStack Query and no
+ * zod on the sign-in page, whose JavaScript has a budget (docs/performance.md, "Light pages").
+ */
+export async function getLoginInteraction(signal?: AbortSignal): Promise<LoginInteraction | null> {
+  try {
+    const data = await apiFetch(authPaths.interaction, { signal });
+    return isLoginInteraction(data) ? data : null;
+  } catch {
+    return null;
+  }
 }

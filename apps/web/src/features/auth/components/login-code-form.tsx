@@ -1,57 +1,49 @@
-import { authPaths, loginCodeLength, loginCodeSchema, loginCodeValidityMinutes } from "@cm/contracts/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type ClipboardEvent, type FormEvent, useId, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
+import {
+  authPaths,
+  loginCodeLength,
+  loginCodeProblem,
+  loginCodeValidityMinutes,
+} from "@cm/contracts/auth-rules";
+import { type ClipboardEvent, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { pastedLoginCode } from "@/features/auth/utils/pasted-login-code";
 
-const loginCodeFormSchema = z.object({ code: loginCodeSchema });
-type LoginCodeFormValues = z.input<typeof loginCodeFormSchema>;
-
 /**
  * The login code step: the code form (action `verify`) and the "Request new code" form (action
  * `request` again for the same address), both posted as plain HTML forms to `POST /code/authorize`.
- * Pasting a whole code submits it at once.
+ * Pasting a whole code submits it at once. Checked by the contracts' rule without a form library
+ * or zod, like the e-mail form.
  */
 export function LoginCodeForm({ email }: { email: string }) {
+  const inputRef = useRef<HTMLInputElement>(null);
   const codeId = useId();
   const hintId = useId();
   const errorId = useId();
+  const [code, setCode] = useState("");
+  // Checked once sent, then again as the user corrects it.
+  const [checked, setChecked] = useState(false);
   const [posting, setPosting] = useState<"verify" | "request" | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<LoginCodeFormValues>({
-    resolver: zodResolver(loginCodeFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { code: "" },
-  });
 
-  /** Posts `form` natively once the code has the right shape. */
-  function submitForm(form: HTMLFormElement | null, event?: FormEvent) {
-    return handleSubmit(({ code }) => {
-      if (!form) return;
-      setValue("code", code.toUpperCase());
-      setPosting("verify");
-      form.submit();
-    })(event);
+  /** Posts `form` natively once `value` has the right shape. */
+  function submitForm(form: HTMLFormElement | null, value: string) {
+    setChecked(true);
+    if (!form || loginCodeProblem(value)) return;
+    if (inputRef.current) inputRef.current.value = value.trim().toUpperCase();
+    setPosting("verify");
+    form.submit();
   }
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
-    const code = pastedLoginCode(event.clipboardData.getData("text"));
-    if (!code) return;
+    const pasted = pastedLoginCode(event.clipboardData.getData("text"));
+    if (!pasted) return;
     event.preventDefault();
-    setValue("code", code, { shouldDirty: true });
-    void submitForm(event.currentTarget.form);
+    setCode(pasted);
+    submitForm(event.currentTarget.form, pasted);
   }
 
-  const error = errors.code?.message;
+  const error = checked ? loginCodeProblem(code) : undefined;
 
   return (
     <div className="flex flex-col gap-3">
@@ -60,7 +52,10 @@ export function LoginCodeForm({ email }: { email: string }) {
         action={authPaths.codeForm}
         noValidate
         className="flex flex-col gap-5"
-        onSubmit={(event) => void submitForm(event.currentTarget, event)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitForm(event.currentTarget, code);
+        }}
       >
         <input type="hidden" name="action" value="verify" />
         <input type="hidden" name="email" value={email} />
@@ -78,8 +73,10 @@ export function LoginCodeForm({ email }: { email: string }) {
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${hintId} ${errorId}` : hintId}
             className="h-11 font-mono text-lg tracking-[0.4em] uppercase placeholder:tracking-[0.4em] placeholder:text-muted-foreground/50"
+            ref={inputRef}
+            name="code"
+            onChange={(event) => setCode(event.target.value)}
             onPaste={onPaste}
-            {...register("code")}
           />
           <FieldDescription id={hintId}>
             {loginCodeLength} letters or digits, as in the e-mail. It is valid for {loginCodeValidityMinutes}{" "}

@@ -1,14 +1,8 @@
-import { authPaths, loginEmailSchema } from "@cm/contracts/auth";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { authPaths, loginEmailProblem } from "@cm/contracts/auth-rules";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-
-const loginFormSchema = z.object({ email: loginEmailSchema });
-type LoginFormValues = z.input<typeof loginFormSchema>;
 
 export interface LoginFormProps {
   defaultEmail?: string;
@@ -27,7 +21,8 @@ export interface LoginFormProps {
  * The "Log in" form: validated as the user types and on submit, then posted as a plain HTML form
  * to `POST /code/authorize` (action `request`), whose answer is a redirect to the code page. A
  * real form post, not fetch: the login interaction lives in the authorization server's cookies
- * and the answer is a page to go to.
+ * and the answer is a page to go to. One field, checked by the contracts' rule without a form
+ * library or zod: the sign-in page stays light (docs/performance.md, "Light pages").
  */
 export function LoginForm({
   defaultEmail = "",
@@ -36,40 +31,36 @@ export function LoginForm({
   autoSubmit = false,
 }: LoginFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const emailId = useId();
   const errorId = useId();
+  const [email, setEmail] = useState(defaultEmail);
+  // Like the server's check, but said only once the address was edited or sent.
+  const [checked, setChecked] = useState(false);
   const [posting, setPosting] = useState(false);
   const [serverErrorShown, setServerErrorShown] = useState(Boolean(serverError));
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isValid },
-  } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    mode: "onChange",
-    defaultValues: { email: defaultEmail },
-  });
+  const problem = loginEmailProblem(email);
 
   /** Posts `form` natively once the address is valid (and the page agrees). */
-  function submitForm(form: HTMLFormElement | null, event?: FormEvent) {
-    return handleSubmit(({ email }) => {
-      if (!form || (onBeforeSubmit && !onBeforeSubmit(email))) return;
-      // The browser posts what the field holds: send the trimmed address the rules accepted.
-      setValue("email", email);
-      setPosting(true);
-      form.submit();
-    })(event);
+  function submitForm(form: HTMLFormElement | null) {
+    setChecked(true);
+    if (!form || problem) return;
+    const trimmed = email.trim();
+    if (onBeforeSubmit && !onBeforeSubmit(trimmed)) return;
+    // The browser posts what the field holds: send the trimmed address the rules accepted.
+    if (inputRef.current) inputRef.current.value = trimmed;
+    setPosting(true);
+    form.submit();
   }
 
   const autoSubmitted = useRef(false);
   useEffect(() => {
     if (!autoSubmit || autoSubmitted.current) return;
     autoSubmitted.current = true;
-    void submitForm(formRef.current);
+    submitForm(formRef.current);
   });
 
-  const error = errors.email?.message ?? (serverErrorShown ? serverError : undefined);
+  const error = (checked ? problem : undefined) ?? (serverErrorShown ? serverError : undefined);
 
   return (
     <form
@@ -78,7 +69,10 @@ export function LoginForm({
       action={authPaths.codeForm}
       noValidate
       className="flex flex-col gap-5"
-      onSubmit={(event) => void submitForm(event.currentTarget, event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitForm(event.currentTarget);
+      }}
     >
       <input type="hidden" name="action" value="request" />
       <Field data-invalid={Boolean(error)}>
@@ -94,11 +88,18 @@ export function LoginForm({
           placeholder="name@company.com"
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}
-          {...register("email", { onChange: () => setServerErrorShown(false) })}
+          ref={inputRef}
+          name="email"
+          defaultValue={defaultEmail}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setChecked(true);
+            setServerErrorShown(false);
+          }}
         />
         <FieldError id={errorId}>{error}</FieldError>
       </Field>
-      <Button type="submit" disabled={!isValid || posting} className="w-full">
+      <Button type="submit" disabled={Boolean(problem) || posting} className="w-full">
         {posting ? "Sending code…" : "Log in"}
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { passkeyMessages } from "@cm/contracts/passkeys";
+import { passkeyMessages } from "@cm/contracts/passkey-rules";
 import { CircleAlertIcon, KeyRoundIcon } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,8 +1,10 @@
-import { passkeyMessages } from "@cm/contracts/passkeys";
+import { passkeyMessages } from "@cm/contracts/passkey-rules";
 import { browserSupportsWebAuthnAutofill, WebAuthnAbortService } from "@simplewebauthn/browser";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { signInWithPasskey } from "@/features/auth/api/passkey-sign-in";
 import { isPasskeyCancellation, passkeyErrorMessage, passkeyUnavailableReason } from "@/lib/passkeys";
+
+/** The ceremony's code with its contract schemas (zod): fetched when a ceremony starts. */
+const loadCeremony = () => import("@/features/auth/api/passkey-sign-in");
 
 export interface PasskeySignIn {
   /** False where the browser has no WebAuthn, or the app was opened by IP address: no passkey button. */
@@ -17,7 +19,8 @@ export interface PasskeySignIn {
  * Passkey sign-in for the e-mail page, once the login interaction is known to exist (`ready`):
  * the button's prompt, and where the browser supports it the e-mail field's autofill offering
  * the passkeys it holds (conditional UI). Either one, once verified, leaves for the
- * authorization server. A failed button attempt starts the autofill offer again.
+ * authorization server. A failed button attempt starts the autofill offer again. The ceremony's
+ * code loads when one starts, not with the page (docs/performance.md, "Light pages").
  */
 export function usePasskeySignIn({
   ready,
@@ -44,6 +47,8 @@ export function usePasskeySignIn({
     void (async () => {
       if (!(await browserSupportsWebAuthnAutofill()) || stopped) return;
       try {
+        const { signInWithPasskey } = await loadCeremony();
+        if (stopped) return;
         const redirectTo = await signInWithPasskey({ autofill: true });
         if (!stopped) signedIn.current(redirectTo);
       } catch (failure) {
@@ -64,7 +69,8 @@ export function usePasskeySignIn({
   const signIn = useCallback(() => {
     setPending(true);
     setError(undefined);
-    signInWithPasskey()
+    loadCeremony()
+      .then(({ signInWithPasskey }) => signInWithPasskey())
       .then((redirectTo) => signedIn.current(redirectTo))
       .catch((failure: unknown) => {
         console.error(failure);

@@ -1,4 +1,4 @@
-import { authMessages } from "@cm/contracts/auth";
+import { authMessages } from "@cm/contracts/auth-rules";
 import { CircleAlertIcon } from "lucide-react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

@@ -1,8 +1,8 @@
-import { passkeyRequiredLoginError } from "@cm/contracts/passkeys";
+import { passkeyRequiredLoginError } from "@cm/contracts/passkey-rules";
 import { useEffect, useState } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useLoaderData, useSearchParams } from "react-router";
 import { paths } from "@/config/paths";
-import { useLoginInteraction } from "@/features/auth/api/get-login-interaction";
+import type { getLoginInteraction } from "@/features/auth/api/get-login-interaction";
 import { AuthHeading, AuthLayout } from "@/features/auth/components/auth-layout";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { PasskeySignIn } from "@/features/auth/components/passkey-sign-in";
@@ -38,8 +38,8 @@ function restartSignIn(email?: string): void {
 export default function AuthStartRoute() {
   const signedIn = useSignedIn();
   const [query] = useSearchParams();
-  const interaction = useLoginInteraction();
-  const active = interaction.data?.active;
+  // Read by the route's loader (app/router.tsx) while the page's code loads.
+  const active = useLoaderData<typeof getLoginInteraction>()?.active;
   const queryError = query.get("error") ? (query.get("error_description") ?? undefined) : undefined;
   // The right code for an account with a passkey: the message belongs with the passkey button.
   const passkeyRequired = query.get("error") === passkeyRequiredLoginError;

@@ -1,4 +1,4 @@
-import { loginCodeLength, loginCodePattern } from "@cm/contracts/auth";
+import { loginCodeLength, loginCodePattern } from "@cm/contracts/auth-rules";
 
 /**
  * The code in a pasted text, if it is one: mail clients add blanks around or inside what was
