@@ -261,7 +261,8 @@ function withoutRowsPast(xml: Buffer, maxRows: number): Buffer {
  */
 function inflateRows(data: Buffer, declaredSize: number, maxRows: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const inflater = createInflateRaw();
+    // Large chunks: a few dozen callbacks for a sheet of tens of megabytes, not thousands.
+    const inflater = createInflateRaw({ chunkSize: 1024 * 1024 });
     const chunks: Buffer[] = [];
     let size = 0;
     let rows = 0;

@@ -1,7 +1,7 @@
 import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
 import { workbookExtension } from "@cm/contracts/uploads";
 import type * as SheetJsModule from "@e965/xlsx";
-import type { CellObject, ParsingOptions, WorkBook, WorkSheet } from "@e965/xlsx";
+import type { CellObject, ParsingOptions, WorkBook } from "@e965/xlsx";
 import type { CellValue, SheetGrid } from "./line-list-parser.ts";
 import {
   defaultArchiveLimits,
@@ -11,6 +11,7 @@ import {
   type ArchiveLimits,
 } from "./workbook-guard.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
+import { decodeCell, encodeColumn, readXlsxParts } from "./xlsx-stream-reader.ts";
 import { storedPart, zipArchive } from "./zip-archive.ts";
 
 export interface WorkbookLimits {
@@ -30,6 +31,24 @@ export const defaultWorkbookLimits: WorkbookLimits = {
 };
 
 type SheetJs = typeof SheetJsModule;
+
+/** What the grids are made from: SheetJS's workbook, or the streaming reader's of the same shape. */
+interface ReadWorkbook {
+  SheetNames: string[];
+  Sheets: Record<string, SheetCells | undefined>;
+}
+interface SheetCells {
+  /** Rows of cells, as SheetJS's `dense` option gives them. */
+  "!data"?: unknown;
+  "!fullref"?: unknown;
+}
+
+/**
+ * Which reader reads .xlsx files: the streaming reader, with SheetJS for what it declines
+ * ("auto"); SheetJS alone; or the streaming reader alone, failing where it declines (tests).
+ * .xls files are always read by SheetJS.
+ */
+export type XlsxReader = "auto" | "sheetjs" | "streaming-only";
 
 /** SheetJS is loaded once a file has passed the checks, so refusing a bad file stays quick. */
 let sheetJs: Promise<SheetJs> | undefined;
@@ -68,8 +87,9 @@ export async function readFirstSheet(
   bytes: Buffer,
   limits: WorkbookLimits = defaultWorkbookLimits,
   fileName?: string,
+  xlsxReader: XlsxReader = "auto",
 ): Promise<SheetGrid> {
-  const [sheet] = await readSheets(bytes, 0, limits, fileName);
+  const [sheet] = await readSheets(bytes, 0, limits, fileName, xlsxReader);
   if (!sheet) throw new WorkbookRefusal(messages.emptySheet);
   return sheet;
 }
@@ -87,17 +107,22 @@ export async function readSheets(
   sheets: NonNullable<ParsingOptions["sheets"]>,
   limits: WorkbookLimits = defaultWorkbookLimits,
   fileName?: string,
+  xlsxReader: XlsxReader = "auto",
 ): Promise<SheetGrid[]> {
   const named = fileName === undefined ? null : workbookExtension(fileName);
   if (bytes.length > limits.maxFileBytes)
     throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
 
-  let workbook: WorkBook;
+  let workbook: ReadWorkbook;
   if (startsWith(bytes, zipSignature)) {
     // Worksheets only as far as SheetJS reads them (see sheetRows below).
     const parts = await extractWorkbookParts(bytes, limits.archive, limits.maxDataRows + 2);
     if (!parts.has("[Content_Types].xml")) throw new WorkbookRefusal(messages.notAWorkbook);
     if (named === "xls") throw new WorkbookRefusal(messages.extensionMismatch("xlsx", named));
+    // SheetJS is not even loaded for the workbooks the streaming reader reads.
+    const streamed = xlsxReader === "sheetjs" ? null : readXlsxParts(parts, sheets, limits.maxDataRows + 2);
+    if (streamed) return toGrids(streamed, sheets, limits);
+    if (xlsxReader === "streaming-only") throw new Error("The streaming reader declined this workbook");
     // Repacked stored, so SheetJS slices the checked parts and inflates nothing. Only the archive
     // is kept while SheetJS reads it: the inflated parts can go.
     const archive = zipArchive([...parts].map(([name, content]) => storedPart(name, content)));
@@ -115,16 +140,23 @@ export async function readSheets(
     throw new WorkbookRefusal(messages.notAWorkbook);
   }
 
+  return toGrids(workbook, sheets, limits);
+}
+
+function toGrids(
+  workbook: ReadWorkbook,
+  sheets: NonNullable<ParsingOptions["sheets"]>,
+  limits: WorkbookLimits,
+): SheetGrid[] {
   // SheetJS's .xls reader parses every sheet whatever `sheets` says: only those asked for are read.
   const asked = Array.isArray(sheets) ? sheets : [sheets];
   const isAsked = (name: string, index: number) =>
     asked.some((sheet) =>
       typeof sheet === "number" ? sheet === index : sheet.toLowerCase() === name.toLowerCase(),
     );
-  const XLSX = await loadSheetJs();
   return workbook.SheetNames.flatMap((name, index) => {
     const sheet = workbook.Sheets[name];
-    return sheet && isAsked(name, index) ? [{ name, rows: toGrid(XLSX, sheet, limits) }] : [];
+    return sheet && isAsked(name, index) ? [{ name, rows: toGrid(sheet, limits) }] : [];
   });
 }
 
@@ -197,13 +229,15 @@ function toCellValue(cell: CellObject | undefined): CellValue | undefined {
   }
 }
 
-function toGrid(XLSX: SheetJs, sheet: WorkSheet, limits: WorkbookLimits): SheetGrid["rows"] {
+function toGrid(sheet: SheetCells, limits: WorkbookLimits): SheetGrid["rows"] {
   const data = (sheet["!data"] ?? []) as (CellObject[] | undefined)[];
   const lastAllowedIndex = limits.maxDataRows; // index 0 is the header row
 
   // The writer's recorded used range reaches past what was read (SheetJS stops at sheetRows).
   const fullRef = sheet["!fullref"];
-  const recordedLastIndex = typeof fullRef === "string" ? XLSX.utils.decode_range(fullRef).e.r : -1;
+  // decode_range's end: the cell after ":", or the only one.
+  const recordedLastIndex =
+    typeof fullRef === "string" ? decodeCell(fullRef.slice(fullRef.indexOf(":") + 1)).r : -1;
   const readPastLimit = data
     .slice(lastAllowedIndex + 1)
     .some((row) => row?.some((cell) => cell?.v !== undefined));
@@ -220,7 +254,7 @@ function toGrid(XLSX: SheetJs, sheet: WorkSheet, limits: WorkbookLimits): SheetG
       if (beyond >= 0) {
         throw new WorkbookRefusal(messages.tooManyColumns, {
           row: r + 1,
-          column: XLSX.utils.encode_col(limits.maxColumns + beyond),
+          column: encodeColumn(limits.maxColumns + beyond),
         });
       }
     }

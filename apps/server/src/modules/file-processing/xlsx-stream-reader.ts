@@ -1,0 +1,1014 @@
+/**
+ * A fast reader of .xlsx worksheets that gives exactly the cells SheetJS gives with the options
+ * of workbook-reader.ts (dense rows, `cellDates`, `sheetRows`, no formulas, text or styles kept).
+ *
+ * SheetJS builds each cell through regular expressions, a parsed attribute object and a formatted
+ * copy of the value; for a 5,000-style line list (48,000 rows, 680,000 cells) that is most of the
+ * import's time. This reader walks the sheet's XML once with `indexOf`, keeps only what the
+ * parser reads, and takes the checked, inflated parts from workbook-guard.ts, so every limit of
+ * the guard still holds.
+ *
+ * It is a hand-written scanner for the SpreadsheetML subset line lists use, not a SAX parser:
+ * saxes is in node_modules only as a dependency of exceljs and jsdom (not ours to declare), and
+ * being exact means being exact to SheetJS, which reads the XML with regular expressions, not a
+ * parser. So each step below mirrors the SheetJS 0.20.3 function named in its comment, quirks
+ * included (entities and `_xHHHH_` escapes decoded as `unescapexml` does, strings decoded from
+ * UTF-8 where `utf8read` is called, `\r\n` turned into `\n`). Whatever falls outside that subset
+ * (namespace prefixes, CDATA, XML comments, UTF-16 parts, comments or hyperlinks that add cells,
+ * formats or sheets SheetJS would choke on) makes it return null, and the caller lets SheetJS
+ * read the file: a difference can cost speed, never a different answer.
+ * xlsx-stream-reader.test.ts compares both, cell by cell, on every workbook the tests know.
+ */
+
+/** A cell as SheetJS's CellObject holds it: its type and value only. */
+export interface StreamedCell {
+  t: string;
+  v?: string | number | boolean | Date;
+}
+
+export interface StreamedSheet {
+  "!data": (StreamedCell[] | undefined)[];
+  /** The recorded used range when it reaches past `sheetRows` (SheetJS's `!fullref`). */
+  "!fullref"?: string;
+}
+
+export interface StreamedWorkbook {
+  SheetNames: string[];
+  Sheets: Record<string, StreamedSheet>;
+}
+
+export type SheetSelection = number | string | (number | string)[];
+
+/** SheetJS's `sheets` option: which sheets are parsed (by position or name). */
+function isSelected(selection: SheetSelection, name: string, index: number): boolean {
+  const asked = Array.isArray(selection) ? selection : [selection];
+  return asked.some((sheet) =>
+    typeof sheet === "number" ? sheet === index : sheet.toLowerCase() === name.toLowerCase(),
+  );
+}
+
+/**
+ * Reads the selected sheets from the inflated parts of an .xlsx archive (names as in the zip),
+ * with at most `sheetRows` rows each, or returns null when SheetJS should read the file instead.
+ */
+export function readXlsxParts(
+  parts: ReadonlyMap<string, Buffer>,
+  selection: SheetSelection,
+  sheetRows: number,
+): StreamedWorkbook | null {
+  const files = new Map<string, Buffer>();
+  for (const [name, content] of parts) {
+    const key = name.toLowerCase().replace(/\\/g, "/");
+    if (files.has(key)) return null;
+    files.set(key, content);
+  }
+  const text = (path: string): string | null => {
+    const content = files.get(path.toLowerCase());
+    if (!content) return null;
+    // UTF-16 parts: SheetJS re-encodes them first.
+    if ((content[0] === 0xff && content[1] === 0xfe) || (content[1] === 0xfe && content[2] === 0xff)) {
+      throw new Unsupported();
+    }
+    return content.toString("latin1");
+  };
+
+  try {
+    // OpenDocument packages are read by another SheetJS reader.
+    if (files.has("meta-inf/manifest.xml") || files.has("objectdata.xml")) return null;
+    const contentTypes = readContentTypes(text("[Content_Types].xml") ?? "");
+    const workbookPath = contentTypes.workbook ?? (files.has("xl/workbook.xml") ? "xl/workbook.xml" : null);
+    if (!workbookPath || workbookPath.endsWith("bin")) return null;
+
+    const strings = contentTypes.sharedStrings
+      ? readSharedStrings(text(contentTypes.sharedStrings) ?? "")
+      : [];
+    // A styles part named but missing makes SheetJS fail; so does a missing workbook part.
+    const stylesXml = contentTypes.styles === undefined ? null : text(contentTypes.styles);
+    if (contentTypes.styles !== undefined && stylesXml === null) throw new Unsupported();
+    const cellFormats = readCellFormats(stylesXml);
+    const workbook = readWorkbook(text(workbookPath));
+
+    // parse_zip: the workbook's relationships, where each sheet's part is.
+    const slash = workbookPath.lastIndexOf("/");
+    let relsPath = `${workbookPath.slice(0, slash + 1)}_rels/${workbookPath.slice(slash + 1)}.rels`;
+    if (!files.has(relsPath.toLowerCase())) relsPath = "xl/_rels/workbook.xml.rels";
+    const relationships = readRelationships(text(relsPath));
+
+    const result: StreamedWorkbook = { SheetNames: workbook.sheets.map((sheet) => sheet.name), Sheets: {} };
+    workbook.sheets.forEach((entry, index) => {
+      if (!isSelected(selection, entry.name, index)) return;
+      const relationship = entry.id === undefined ? undefined : relationships.get(entry.id);
+      if (!relationship || relationship.target === undefined) throw new Unsupported();
+      if (!worksheetTypes.has(relationship.type ?? "") && relationship.type) throw new Unsupported();
+      let path = `xl/${relationship.target.replace(/[/]?xl\//, "")}`;
+      if (!files.has(path.toLowerCase())) path = relationship.target;
+      if (!files.has(path.toLowerCase()))
+        path = relsPath.replace(/_rels\/[\S\s]*$/, "") + relationship.target;
+      const xml = text(path);
+      if (!xml) throw new Unsupported();
+      // Comments and threaded comments add cells of their own.
+      const sheetRels = text(path.replace(/^(.*)(\/)([^/]*)$/, "$1/_rels/$3.rels"));
+      if (sheetRels && /comments/i.test(sheetRels)) throw new Unsupported();
+      result.Sheets[entry.name] = readWorksheet(xml, {
+        strings,
+        cellFormats,
+        date1904: workbook.date1904,
+        sheetRows,
+      });
+    });
+    return result;
+  } catch (error) {
+    if (error instanceof Unsupported) return null;
+    throw error;
+  }
+}
+
+/** Thrown where SheetJS would take a path this reader does not follow. */
+class Unsupported extends Error {}
+
+const worksheetTypes = new Set([
+  "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet",
+  "http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet",
+]);
+
+// ---------------------------------------------------------------------------------------------
+// SheetJS's XML helpers, on "binary" strings (one character per byte), as SheetJS reads parts.
+
+// tagregex1 and attregexg of SheetJS.
+const tagPattern =
+  /<[/?]?[a-zA-Z0-9:_-]+(?:\s+[^"\s?<>/]+\s*=\s*(?:"[^"]*"|'[^']*'|[^'"<>\s=]+))*\s*[/?]?>/gm;
+const attributePattern = /\s([^"\s?>/]+)\s*=\s*((?:")([^"]*)(?:")|(?:')([^']*)(?:')|([^'">\s]+))/g;
+
+type Attributes = Record<string, string | undefined>;
+
+/** parsexmltag(tag, skipRoot): attribute names without prefix, also in lower case. */
+function parseTag(tag: string, skipRoot = false): Attributes {
+  const z: Attributes = {};
+  let eq = 0;
+  let c: number;
+  for (; eq !== tag.length; ++eq) if ((c = tag.charCodeAt(eq)) === 32 || c === 10 || c === 13) break;
+  if (!skipRoot) z[0] = tag.slice(0, eq);
+  if (eq === tag.length) return z;
+  const matches = tag.match(attributePattern);
+  if (!matches) return z;
+  for (const match of matches) {
+    const cc = match.slice(1);
+    for (c = 0; c !== cc.length; ++c) if (cc.charCodeAt(c) === 61) break;
+    let q = cc.slice(0, c).trim();
+    while (cc.charCodeAt(c + 1) === 32) ++c;
+    const quote = (eq = cc.charCodeAt(c + 1)) === 34 || eq === 39 ? 1 : 0;
+    const v = cc.slice(c + 1 + quote, cc.length - quote);
+    let j = 0;
+    for (; j !== q.length; ++j) if (q.charCodeAt(j) === 58) break;
+    if (j === q.length) {
+      if (q.indexOf("_") > 0) q = q.slice(0, q.indexOf("_"));
+      z[q] = v;
+      z[q.toLowerCase()] = v;
+    } else {
+      const k = (j === 5 && q.slice(0, 5) === "xmlns" ? "xmlns" : "") + q.slice(j + 1);
+      if (z[k] && q.slice(j - 3, j) === "ext") continue;
+      z[k] = v;
+      z[k.toLowerCase()] = v;
+    }
+  }
+  return z;
+}
+
+const entities: Record<string, string> = {
+  "&quot;": '"',
+  "&apos;": "'",
+  "&gt;": ">",
+  "&lt;": "<",
+  "&amp;": "&",
+};
+const entityPattern = /&(?:quot|apos|gt|lt|amp|#x?([\da-fA-F]+));/gi;
+const escapePattern = /_x([\da-fA-F]{4})_/gi;
+
+/** unescapexml: entities (any case, numeric ones as UTF-16 code units) and `_xHHHH_` escapes. */
+function unescapeXml(text: string, xlsx = false): string {
+  let out = text;
+  if (out.indexOf("&") >= 0 || out.indexOf("_") >= 0) out = rawUnescape(out);
+  return xlsx && out.indexOf("\r\n") >= 0 ? out.replace(/\r\n/g, "\n") : out;
+}
+function rawUnescape(s: string): string {
+  const i = s.indexOf("<![CDATA[");
+  if (i === -1) {
+    return s
+      .replace(
+        entityPattern,
+        (all: string, code: string | undefined) =>
+          entities[all] ||
+          String.fromCharCode(parseInt(code as string, all.indexOf("x") > -1 ? 16 : 10)) ||
+          all,
+      )
+      .replace(escapePattern, (_all, code: string) => String.fromCharCode(parseInt(code, 16)));
+  }
+  const j = s.indexOf("]]>");
+  return rawUnescape(s.slice(0, i)) + s.slice(i + 9, j) + rawUnescape(s.slice(j + 3));
+}
+
+/** utf8read: a binary string's bytes decoded as UTF-8. */
+function utf8(binary: string): string {
+  // Plain ASCII, the common case, needs no copy.
+  for (let i = 0; i < binary.length; i += 1) {
+    if (binary.charCodeAt(i) > 127) return Buffer.from(binary, "latin1").toString("utf8");
+  }
+  return binary;
+}
+
+function parseXmlBool(value: string | undefined): boolean {
+  return value === "1" || value === "true";
+}
+
+/** str_match_xml_ns(str, tag): the first element `tag` (any prefix), whole and inner. */
+function matchElement(str: string, tag: string): [string, string] | null {
+  const open = new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, "g");
+  const close = new RegExp(`</(?:\\w+:)?${tag}>`, "g");
+  const m = open.exec(str);
+  if (!m) return null;
+  close.lastIndex = open.lastIndex;
+  const end = close.exec(str);
+  if (!end) return null;
+  return [str.slice(m.index, close.lastIndex), str.slice(open.lastIndex, end.index)];
+}
+
+/**
+ * matchElement for an element without prefix in text known to hold no prefixed element (the
+ * worksheet's rows, checked once): the same answer by `indexOf`, for each cell.
+ */
+function matchPlainElement(str: string, tag: string, from = 0): string | null {
+  const closing = `</${tag}>`;
+  for (let at = str.indexOf(`<${tag}`, from); at >= 0; at = str.indexOf(`<${tag}`, at + 1)) {
+    const next = str.charCodeAt(at + 1 + tag.length);
+    if (isWordChar(next)) continue; // `\b`: <vm> is not <v>
+    let gt = at + 1 + tag.length;
+    while (gt < str.length && str.charCodeAt(gt) !== 62 && str.charCodeAt(gt) !== 60) gt += 1;
+    if (str.charCodeAt(gt) !== 62) continue;
+    const end = str.indexOf(closing, gt + 1);
+    return end < 0 ? null : str.slice(gt + 1, end);
+  }
+  return null;
+}
+
+function isWordChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workbook-level parts: small, read as SheetJS reads them.
+
+const contentTypesNamespace = "http://schemas.openxmlformats.org/package/2006/content-types";
+const workbookContentTypes = new Set([
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+  "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
+  "application/vnd.ms-excel.sheet.binary.macroEnabled.main",
+  "application/vnd.ms-excel.addin.macroEnabled.main+xml",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml",
+]);
+const sharedStringsContentTypes = new Set([
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml",
+  "application/vnd.ms-excel.sharedStrings",
+]);
+const stylesContentTypes = new Set([
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml",
+  "application/vnd.ms-excel.styles",
+]);
+
+const withoutSlash = (path: string) => (path.charAt(0) === "/" ? path.slice(1) : path);
+
+/** parse_ct: the first workbook, shared strings and styles parts the content types name. */
+function readContentTypes(xml: string): { workbook?: string; sharedStrings?: string; styles?: string } {
+  let namespace: string | undefined;
+  const found: { workbook?: string; sharedStrings?: string; styles?: string } = {};
+  for (const tag of xml.match(tagPattern) ?? []) {
+    const y = parseTag(tag);
+    const name = (y[0] ?? "").replace(/<\w*:/, "<");
+    if (name === "<Types") namespace = y[`xmlns${(/<(\w+):/.exec(y[0] ?? "") ?? ["", ""])[1]}`];
+    if (name !== "<Override") continue;
+    const type = y.ContentType ?? "";
+    const kind = workbookContentTypes.has(type)
+      ? "workbook"
+      : sharedStringsContentTypes.has(type)
+        ? "sharedStrings"
+        : stylesContentTypes.has(type)
+          ? "styles"
+          : null;
+    if (!kind || kind in found) continue;
+    // SheetJS takes the first one even without a name, and fails on it.
+    if (!y.PartName) throw new Unsupported();
+    found[kind] = withoutSlash(y.PartName);
+  }
+  // SheetJS refuses other namespaces.
+  if (namespace !== contentTypesNamespace) throw new Unsupported();
+  if (found.sharedStrings?.endsWith(".bin") || found.styles?.endsWith(".bin")) throw new Unsupported();
+  return found;
+}
+
+/** A shared or inline string: its text, or undefined where SheetJS finds none. */
+type StringItem = string | undefined;
+
+const plainTextStart = /^\s*<(?:\w+:)?t[^>]*>/;
+const textEnd = /<\/(?:\w+:)?t>/;
+const runStart = /<(?:\w+:)?r\b[^<>]*>/;
+const runText = /<(?:\w+:)?t\b[^<>]*>([^<]*)<\/(?:\w+:)?t>/g;
+
+/** parse_si: a string item's text, plain (`<t>`) or rich (runs, without phonetic runs). */
+function parseStringItem(x: string): StringItem {
+  if (!x) return "";
+  if (plainTextStart.test(x)) {
+    return unescapeXml(utf8(x.slice(x.indexOf(">") + 1).split(textEnd)[0] || ""), true);
+  }
+  if (runStart.test(x)) {
+    const withoutPhonetic = removeElements(x, "rPh");
+    if (withoutPhonetic === null) throw new Unsupported();
+    const runs = (withoutPhonetic.match(runText) ?? []).join("").replace(tagPattern, "");
+    return unescapeXml(utf8(runs), true);
+  }
+  return undefined;
+}
+
+/** str_remove_xml_ns_g: the text without every element `tag`; null when one is not closed. */
+function removeElements(str: string, tag: string): string | null {
+  const open = new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, "g");
+  const close = new RegExp(`</(?:\\w+:)?${tag}>`, "g");
+  const out: string[] = [];
+  let from = 0;
+  for (let m = open.exec(str); m; m = open.exec(str)) {
+    out.push(str.slice(from, m.index));
+    close.lastIndex = open.lastIndex;
+    const end = close.exec(str);
+    if (!end) return null;
+    from = close.lastIndex;
+    open.lastIndex = from;
+  }
+  out.push(str.slice(from));
+  return out.join("");
+}
+
+/** parse_sst_xml: the shared strings, by index. */
+function readSharedStrings(xml: string): StringItem[] {
+  if (xml.indexOf("<![CDATA[") >= 0) throw new Unsupported();
+  const sst = matchElement(xml, "sst");
+  if (!sst) return [];
+  return sst[1]
+    .replace(/<(?:\w+:)?(?:si|sstItem)>/g, "")
+    .split(/<\/(?:\w+:)?(?:si|sstItem)>/)
+    .map((item) => parseStringItem(item.trim()));
+}
+
+/** The number formats SheetJS's SSF table starts every read with (make_ssf). */
+const builtInFormats: Record<number, string> = {
+  0: "General",
+  1: "0",
+  2: "0.00",
+  3: "#,##0",
+  4: "#,##0.00",
+  9: "0%",
+  10: "0.00%",
+  11: "0.00E+00",
+  12: "# ?/?",
+  13: "# ??/??",
+  14: "m/d/yy",
+  15: "d-mmm-yy",
+  16: "d-mmm",
+  17: "mmm-yy",
+  18: "h:mm AM/PM",
+  19: "h:mm:ss AM/PM",
+  20: "h:mm",
+  21: "h:mm:ss",
+  22: "m/d/yy h:mm",
+  37: "#,##0 ;(#,##0)",
+  38: "#,##0 ;[Red](#,##0)",
+  39: "#,##0.00;(#,##0.00)",
+  40: "#,##0.00;[Red](#,##0.00)",
+  45: "mm:ss",
+  46: "[h]:mm:ss",
+  47: "mmss.0",
+  48: "##0.0E+0",
+  49: "@",
+  56: '"上午/下午 "hh"時"mm"分"ss"秒 "',
+};
+// bad_formats: a format Google Sheets writes that SheetJS corrects as it loads it.
+const correctedFormats: Record<string, string> = { "d.m": "d\\.m" };
+const lastFormatId = 0x188;
+
+/**
+ * parse_sty_xml (numFmts and cellXfs only): whether each cell format is a date format, by index,
+ * or null without a cellXfs list (SheetJS then applies no format at all).
+ */
+function readCellFormats(xml: string | null): (boolean | null)[] | null {
+  if (!xml) return null;
+  if (xml.indexOf("<!--") >= 0 || /<!DOCTYPE/i.test(xml)) throw new Unsupported();
+  const table: Record<number, string> = { ...builtInFormats };
+  const numberFormats: Record<number, string> = { ...builtInFormats };
+  const numFmts = matchElement(xml, "numFmts");
+  for (const tag of numFmts?.[0].match(tagPattern) ?? []) {
+    const y = parseTag(tag);
+    if ((y[0] ?? "").replace(/<(\/?)\w+:/, "<$1") !== "<numFmt") continue;
+    if (y.formatCode === undefined) throw new Unsupported();
+    const format = unescapeXml(utf8(y.formatCode));
+    let id = parseInt(y.numFmtId ?? "", 10);
+    numberFormats[id] = format;
+    if (id > 0) {
+      if (id > lastFormatId) {
+        for (id = lastFormatId; id > 0x3c; --id) if (numberFormats[id] == null) break;
+        numberFormats[id] = format;
+      }
+      table[id] = correctedFormats[format] ?? format;
+    }
+  }
+  const cellXfs = matchElement(xml, "cellXfs");
+  if (!cellXfs) return null;
+  const cellFormats: (boolean | null)[] = [];
+  const isDate = (format: string) => {
+    try {
+      return isDateFormat(format);
+    } catch {
+      return null; // SheetJS would fail on it too, with a number in such a cell
+    }
+  };
+  for (const tag of cellXfs[0].match(tagPattern) ?? []) {
+    const y = parseTag(tag);
+    const name = (y[0] ?? "").replace(/<(\/?)\w+:/, "<$1");
+    if (name !== "<xf" && name !== "<xf/>" && name !== "<xf>") continue;
+    // An empty numFmtId is kept as "", a format SheetJS does not know.
+    if (y.numFmtId === "") {
+      cellFormats.push(null);
+      continue;
+    }
+    let id: number | undefined = y.numFmtId ? parseInt(y.numFmtId, 10) : undefined;
+    if (id !== undefined && id > lastFormatId) {
+      for (let i = lastFormatId; i > 0x3c; --i) {
+        if (numberFormats[id] === numberFormats[i]) {
+          id = i;
+          break;
+        }
+      }
+    }
+    const format = table[id ?? 0];
+    // A format SheetJS does not know makes it drop the sheet, numbers or not: let it.
+    cellFormats.push(format === undefined ? null : isDate(format));
+  }
+  return cellFormats;
+}
+
+/**
+ * SSF's fmt_is_date: whether a number format shows a date or a time. Ported rather than imported
+ * so that reading an .xlsx does not load SheetJS at all; the test holds it to SheetJS's.
+ */
+export function isDateFormat(fmt: string): boolean {
+  let i = 0;
+  let c: string;
+  while (i < fmt.length) {
+    switch ((c = fmt.charAt(i))) {
+      case "G":
+        if (isGeneral(fmt, i)) i += 6;
+        i++;
+        break;
+      case '"':
+        while (fmt.charCodeAt(++i) !== 34 && i < fmt.length);
+        ++i;
+        break;
+      case "\\":
+      case "_":
+        i += 2;
+        break;
+      case "@":
+        ++i;
+        break;
+      case "B":
+      case "b":
+      case "M":
+      case "D":
+      case "Y":
+      case "H":
+      case "S":
+      case "E":
+      case "m":
+      case "d":
+      case "y":
+      case "h":
+      case "s":
+      case "e":
+      case "g":
+        return true;
+      case "A":
+      case "a":
+      case "上":
+        if (fmt.substr(i, 3).toUpperCase() === "A/P") return true;
+        if (fmt.substr(i, 5).toUpperCase() === "AM/PM") return true;
+        if (fmt.substr(i, 5).toUpperCase() === "上午/下午") return true;
+        ++i;
+        break;
+      case "[": {
+        let o = c;
+        while (fmt.charAt(i++) !== "]" && i < fmt.length) o += fmt.charAt(i);
+        if (/\[[HhMmSs\u0E0A\u0E19\u0E17]*\]/.test(o)) return true;
+        break;
+      }
+      case ".":
+      case "0":
+      case "#":
+        while (
+          i < fmt.length &&
+          ("0#?.,E+-%".indexOf((c = fmt.charAt(++i))) > -1 ||
+            (c === "\\" && fmt.charAt(i + 1) === "-" && "0#".indexOf(fmt.charAt(i + 2)) > -1))
+        );
+        break;
+      case "?":
+        while (fmt.charAt(++i) === c);
+        break;
+      case "*":
+        ++i;
+        if (fmt.charAt(i) === " " || fmt.charAt(i) === "*") ++i;
+        break;
+      case "1":
+      case "2":
+      case "3":
+      case "4":
+      case "5":
+      case "6":
+      case "7":
+      case "8":
+      case "9":
+        while (i < fmt.length && "0123456789".indexOf(fmt.charAt(++i)) > -1);
+        break;
+      default:
+        ++i;
+        break;
+    }
+  }
+  return false;
+}
+
+/** SSF_isgeneral: "General", in any case, at `i`. */
+function isGeneral(s: string, i: number): boolean {
+  if (s.length < 7 + i) return false;
+  for (let k = 0; k < 7; k++) if ((s.charCodeAt(i + k) | 32) !== "general".charCodeAt(k)) return false;
+  return true;
+}
+
+interface WorkbookSheet {
+  name: string;
+  id?: string;
+}
+
+const workbookNamespaces = new Set([
+  "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+  "http://purl.oclc.org/ooxml/spreadsheetml/main",
+  "http://schemas.microsoft.com/office/excel/2006/main",
+  "http://schemas.microsoft.com/office/excel/2006/2",
+]);
+
+/** parse_wb_xml: the sheets in order, and the 1904 date system. */
+function readWorkbook(xml: string | null): { sheets: WorkbookSheet[]; date1904: boolean } {
+  if (!xml) throw new Unsupported();
+  const sheets: WorkbookSheet[] = [];
+  let date1904 = false;
+  let namespace: string | undefined;
+  for (const tag of xml.match(tagPattern) ?? []) {
+    const y = parseTag(tag);
+    const name = (y[0] ?? "").replace(/<(\/?)\w+:/, "<$1");
+    if (name === "<workbook") namespace = y[`xmlns${(/<(\w+):workbook/.exec(tag) ?? ["", ""])[1]}`];
+    else if ((name === "<workbookPr" || name === "<workbookPr/>") && y.date1904 != null) {
+      date1904 = parseXmlBool(y.date1904);
+    } else if (name === "<sheet") {
+      if (y.name === undefined) throw new Unsupported();
+      sheets.push({ name: unescapeXml(utf8(y.name)), id: y.id || y.strRelID });
+    }
+  }
+  if (!namespace || !workbookNamespaces.has(namespace)) throw new Unsupported();
+  return { sheets, date1904 };
+}
+
+/** parse_rels: relationships by id. */
+function readRelationships(xml: string | null): Map<string, { type?: string; target?: string }> {
+  const relationships = new Map<string, { type?: string; target?: string }>();
+  for (const tag of xml?.match(tagPattern) ?? []) {
+    const y = parseTag(tag);
+    if (y[0] !== "<Relationship" || y.Id === undefined) continue;
+    relationships.set(y.Id, {
+      type: y.Type,
+      target: y.Target === undefined ? undefined : unescapeXml(y.Target),
+    });
+  }
+  return relationships;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates, as SheetJS makes them.
+
+const dayMs = 24 * 60 * 60 * 1000;
+const epoch1899 = Date.UTC(1899, 11, 30, 0, 0, 0);
+const epoch1899Next = Date.UTC(1899, 11, 31, 0, 0, 0);
+const epoch1904 = Date.UTC(1904, 0, 1, 0, 0, 0);
+
+/** numdate: a serial number as a Date (1900 leap-year bug included); day 60 stays a number. */
+function serialToDate(v: number): Date | number {
+  if (v >= 60 && v < 61) return v;
+  return new Date((v > 60 ? v : v + 1) * dayMs + epoch1899);
+}
+
+const timeOnly = /^(\d+):(\d+)(:\d+)?(\.\d+)?$/;
+const dateOnly = /^(\d+)-(\d+)-(\d+)$/;
+const dateTime = /^(\d+)-(\d+)-(\d+)[T ](\d+):(\d+)(:\d+)?(\.\d+)?$/;
+
+/** parseDate: an ISO text as a UTC date. */
+function parseIsoDate(str: string, date1904: boolean): Date {
+  let m = timeOnly.exec(str);
+  if (m) {
+    return new Date(
+      (date1904 ? epoch1904 : epoch1899Next) +
+        ((parseInt(m[1]!, 10) * 60 + parseInt(m[2]!, 10)) * 60 + (m[3] ? parseInt(m[3].slice(1), 10) : 0)) *
+          1000 +
+        (m[4] ? parseInt(`${m[4]}000`.slice(1, 4), 10) : 0),
+    );
+  }
+  m = dateOnly.exec(str);
+  if (m) return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, 0, 0, 0, 0));
+  m = dateTime.exec(str);
+  if (m) {
+    return new Date(
+      Date.UTC(
+        +m[1]!,
+        +m[2]! - 1,
+        +m[3]!,
+        +m[4]!,
+        +m[5]!,
+        (m[6] && parseInt(m[6].slice(1), 10)) || 0,
+        (m[7] && parseInt(`${m[7]}0000`.slice(1, 4), 10)) || 0,
+      ),
+    );
+  }
+  return new Date(str);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worksheet.
+
+interface SheetContext {
+  strings: StringItem[];
+  cellFormats: (boolean | null)[] | null;
+  date1904: boolean;
+  sheetRows: number;
+}
+
+// RBErr: error texts to the codes workbook-reader.ts turns back into texts.
+const errorCodes: Record<string, number> = {
+  "#NULL!": 0x00,
+  "#DIV/0!": 0x07,
+  "#VALUE!": 0x0f,
+  "#REF!": 0x17,
+  "#NAME?": 0x1d,
+  "#NUM!": 0x24,
+  "#N/A": 0x2a,
+  "#GETTING_DATA": 0x2b,
+  "#WTF?": 0xff,
+};
+
+/** safe_decode_range: a range such as "A1:C9", as SheetJS reads it. */
+function decodeRange(range: string): { s: { c: number; r: number }; e: { c: number; r: number } } {
+  let i = 0;
+  let stop = 0; // the code that ended the digits, less 48: 10 for ":"
+  const letters = () => {
+    let idx = 0;
+    for (; i < range.length; ++i) {
+      const cc = range.charCodeAt(i) - 64;
+      if (cc < 1 || cc > 26) break;
+      idx = 26 * idx + cc;
+    }
+    return idx - 1;
+  };
+  const digits = () => {
+    let idx = 0;
+    for (; i < range.length; ++i) {
+      stop = range.charCodeAt(i) - 48;
+      if (stop < 0 || stop > 9) break;
+      idx = 10 * idx + stop;
+    }
+    return idx - 1;
+  };
+  const start = { c: letters(), r: digits() };
+  if (i === range.length || stop !== 10) return { s: start, e: { ...start } };
+  ++i;
+  return { s: start, e: { c: letters(), r: digits() } };
+}
+
+/** encode_col: a column's letters. */
+export function encodeColumn(col: number): string {
+  let s = "";
+  for (++col; col; col = Math.floor((col - 1) / 26)) s = String.fromCharCode(((col - 1) % 26) + 65) + s;
+  return s;
+}
+const encodeCell = (r: number, c: number) => `${encodeColumn(c)}${r + 1}`;
+
+/** parse_ws_xml, for what the reader keeps: the cells and the recorded range past sheetRows. */
+function readWorksheet(data: string, context: SheetContext): StreamedSheet {
+  const sheet: StreamedSheet = { "!data": [] };
+  // SheetJS looks for these in the whole part (its split around sheetData does not happen).
+  if (data.indexOf("<![CDATA[") >= 0 || data.indexOf("<!--") >= 0) throw new Unsupported();
+  // Hyperlinks add cells.
+  if (data.indexOf("hyperlink ") >= 0 && /<(?:\w+:)?hyperlink /.test(data)) throw new Unsupported();
+
+  const open = /<(?:\w+:)?sheetData\b[^<>]*>/g;
+  const start = open.exec(data);
+  let sheetData: string | null = null;
+  if (start) {
+    const close = /<\/(?:\w+:)?sheetData>/g;
+    close.lastIndex = open.lastIndex;
+    const end = close.exec(data);
+    if (end) sheetData = data.slice(open.lastIndex, end.index);
+  }
+  if (sheetData !== null) {
+    // Rows and cells are found by `indexOf` below, which assumes no prefixed element.
+    if (/<\/?\w+:/.test(sheetData)) throw new Unsupported();
+    readRows(sheetData, context, sheet["!data"]);
+  }
+
+  // The dimension, to tell a sheet longer than what was read (SheetJS's !fullref).
+  const dimension = data.indexOf("dimension") < 0 ? null : /<(?:\w*:)?dimension/.exec(data);
+  if (dimension && dimension.index > 0) {
+    const ref = /"(\w*:\w*)"/.exec(data.slice(dimension.index, dimension.index + 50));
+    if (ref) {
+      const range = decodeRange(ref[1]!);
+      const valid = range.s.r <= range.e.r && range.s.c <= range.e.c && range.s.r >= 0 && range.s.c >= 0;
+      if (valid && context.sheetRows <= range.e.r) {
+        sheet["!fullref"] = `${encodeCell(range.s.r, range.s.c)}:${encodeCell(range.e.r, range.e.c)}`;
+      }
+    }
+  }
+  return sheet;
+}
+
+/** parse_ws_xml_data: rows split at `</row>`, cells at `<c `, `<c/` or `<c>`. */
+function readRows(sdata: string, context: SheetContext, rows: (StreamedCell[] | undefined)[]): void {
+  let tagr = 0;
+  for (let from = 0; from < sdata.length;) {
+    let end = sdata.indexOf("</row>", from);
+    if (end < 0) end = sdata.length;
+    const x = sdata.slice(from, end).trim();
+    from = end + 6;
+    const xlen = x.length;
+    if (xlen === 0) continue;
+
+    // The row's tag: the first one not closed by "/>".
+    let rowTagStart = 0;
+    let ri = 0;
+    for (; ri < xlen; ++ri) {
+      const code = x.charCodeAt(ri);
+      if (code === 62) {
+        if (x.charCodeAt(ri - 1) !== 47) {
+          ++ri;
+          break;
+        }
+      } else if (code === 60) rowTagStart = ri;
+    }
+    if (rowTagStart >= ri) break;
+    const reference = rowReference(x.slice(rowTagStart, ri));
+    tagr = reference != null ? parseInt(reference, 10) : tagr + 1;
+    if (Number.isNaN(tagr)) throw new Unsupported();
+    if (context.sheetRows < tagr) continue;
+    readCells(x, ri, tagr, context, rows);
+  }
+}
+
+/** The row's cells: the text after the row's tag, cut as `split(/<(?:\w+:)?c[ \/>]/)` cuts it. */
+function readCells(
+  x: string,
+  from: number,
+  tagr: number,
+  context: SheetContext,
+  rows: (StreamedCell[] | undefined)[],
+): void {
+  let tagc = -1;
+  let leading = true;
+  let pieceStart = from;
+  for (let at = x.indexOf("<c", from); ; at = x.indexOf("<c", at + 1)) {
+    let pieceEnd = at;
+    if (at >= 0) {
+      const next = x.charCodeAt(at + 2);
+      if (next !== 32 && next !== 47 && next !== 62) continue;
+    } else pieceEnd = x.length;
+    const piece = x.slice(pieceStart, pieceEnd).trim();
+    pieceStart = at + 3;
+    if (at >= 0) at += 2;
+
+    // SheetJS drops the pieces before the first one that does not start with "<".
+    if (leading && piece.charCodeAt(0) === 60) {
+      if (at < 0) break;
+      continue;
+    }
+    leading = false;
+    if (piece.length > 0) tagc = readCell(piece, tagr, tagc, context, rows);
+    if (at < 0) break;
+  }
+}
+
+/** One cell (its text from after `<c` to the next cell); returns the column counter. */
+function readCell(
+  piece: string,
+  tagr: number,
+  tagc: number,
+  context: SheetContext,
+  rows: (StreamedCell[] | undefined)[],
+): number {
+  // SheetJS reads the tag `<c ` + the piece up to its first ">", and the rest as the content.
+  const withOpen = piece.charCodeAt(0) === 60;
+  const gt = withOpen ? -1 : piece.indexOf(">");
+  const content = withOpen ? 0 : gt < 0 ? piece.length : gt + 1;
+  if (withOpen) setCellTag({});
+  else if (gt < 0) setCellTag(parseTag(`<c ${piece}`, true));
+  else readCellTag(piece, gt);
+
+  // The column counter for cells without a reference: from the first r="..." in the piece.
+  let ref: string | undefined;
+  if (piece.charCodeAt(0) === 114 && piece.charCodeAt(1) === 61 && isQuote(piece.charCodeAt(2))) {
+    let close = 3;
+    while (close < piece.length && !isQuote(piece.charCodeAt(close))) close++;
+    if (close < piece.length) ref = piece.slice(3, close);
+  }
+  if (ref === undefined) ref = /r=["']([^"']*)["']/.exec(piece)?.[1];
+  if (ref !== undefined) {
+    let idx = 0;
+    for (let i = 0; i !== ref.length; ++i) {
+      const cc = ref.charCodeAt(i) - 64;
+      if (cc < 1 || cc > 26) break;
+      idx = 26 * idx + cc;
+    }
+    tagc = idx - 1;
+  } else ++tagc;
+
+  let row: number;
+  let col: number;
+  if (cellTag.r) {
+    ({ r: row, c: col } = decodeCell(cellTag.r));
+  } else {
+    if (tagc < 0 || tagr < 1) throw new Unsupported();
+    row = tagr - 1;
+    col = tagc;
+  }
+
+  const rawValue = matchPlainElement(piece, "v", content);
+  const pv = rawValue !== null && rawValue !== "" ? unescapeXml(rawValue) : undefined;
+  const cell = cellOf(cellTag.t, pv, piece, content, context);
+  if (!cell) return tagc;
+
+  if (cell.t === "n" && context.cellFormats && cellTag.s !== undefined) {
+    const isDate = context.cellFormats[cellTag.s as unknown as number];
+    if (isDate === null) throw new Unsupported();
+    if (isDate) {
+      const date = serialToDate((cell.v as number) + (context.date1904 ? 1462 : 0));
+      cell.v = date;
+      cell.t = typeof date === "number" ? "n" : "d";
+    }
+  }
+
+  if (row < 0 || col < 0) throw new Unsupported();
+  (rows[row] ??= [])[col] = cell;
+  return tagc;
+}
+
+const isQuote = (code: number) => code === 34 || code === 39;
+
+/** The attributes of the cell being read that SheetJS uses. */
+const cellTag: { r?: string; s?: string; t?: string } = {};
+function setCellTag(attributes: Attributes): void {
+  cellTag.r = attributes.r;
+  cellTag.s = attributes.s;
+  cellTag.t = attributes.t;
+}
+
+/**
+ * parseTag(`<c ` + piece up to `gt` + `>`), without a regular expression when the attributes
+ * are plain (`name="value"` pairs of letters and digits, one space apart): the same r, s and t
+ * (the last attribute of each name in any case, as parsexmltag keeps them).
+ */
+function readCellTag(piece: string, gt: number): void {
+  let end = gt;
+  if (piece.charCodeAt(end - 1) === 47) end -= 1; // "/>"
+  let r: string | undefined;
+  let s: string | undefined;
+  let t: string | undefined;
+  for (let i = 0; ;) {
+    const nameStart = i;
+    while (i < end && isAlphanumeric(piece.charCodeAt(i))) i++;
+    const close = piece.indexOf('"', i + 2);
+    const plain =
+      i > nameStart &&
+      piece.charCodeAt(i) === 61 &&
+      piece.charCodeAt(i + 1) === 34 &&
+      close >= 0 &&
+      close < end &&
+      (close + 1 === end || piece.charCodeAt(close + 1) === 32);
+    if (!plain) {
+      setCellTag(parseTag(`<c ${piece.slice(0, gt + 1)}`, true));
+      return;
+    }
+    if (i - nameStart === 1) {
+      const name = piece.charCodeAt(nameStart) | 0x20; // in lower case
+      if (name === 114) r = piece.slice(i + 2, close);
+      else if (name === 115) s = piece.slice(i + 2, close);
+      else if (name === 116) t = piece.slice(i + 2, close);
+    }
+    i = close + 2;
+    if (i > end) break;
+  }
+  cellTag.r = r;
+  cellTag.s = s;
+  cellTag.t = t;
+}
+
+/** The cell's type and value (the `switch (p.t)` of parse_ws_xml_data), or null when skipped. */
+function cellOf(
+  t: string | undefined,
+  pv: string | undefined,
+  piece: string,
+  content: number,
+  context: SheetContext,
+): StreamedCell | null {
+  if (t == null && pv === undefined) return null;
+  const type = t || "n";
+  switch (type) {
+    case "n":
+      return pv == null ? null : { t: "n", v: parseFloat(pv) };
+    case "s": {
+      if (pv === undefined) return null;
+      const index = parseInt(pv, 10);
+      if (!(index in context.strings)) throw new Unsupported(); // SheetJS fails on it
+      return { t: "s", v: context.strings[index] };
+    }
+    case "str":
+      return { t: "s", v: pv != null ? unescapeXml(utf8(pv), true) : "" };
+    case "inlineStr": {
+      const inline = matchPlainElement(piece, "is", content);
+      return { t: "s", v: inline !== null ? parseStringItem(inline) : "" };
+    }
+    case "b":
+      return { t: "b", v: parseXmlBool(pv) };
+    case "d":
+      if (pv === undefined) throw new Unsupported();
+      return { t: "d", v: parseIsoDate(pv, context.date1904) };
+    case "e":
+      return { t: "e", v: pv === undefined ? undefined : errorCodes[pv] };
+    default:
+      return { t: type, v: pv };
+  }
+}
+
+/** decode_cell: digits anywhere make the row, capitals the column. */
+export function decodeCell(ref: string): { r: number; c: number } {
+  let r = 0;
+  let c = 0;
+  for (let i = 0; i < ref.length; ++i) {
+    const cc = ref.charCodeAt(i);
+    if (cc >= 48 && cc <= 57) r = 10 * r + (cc - 48);
+    else if (cc >= 65 && cc <= 90) c = 26 * c + (cc - 64);
+  }
+  return { c: c - 1, r: r - 1 };
+}
+
+/**
+ * parseTag(tag).r for a row's tag, without a regular expression when the tag is plain
+ * (`name="value"` pairs one space apart, names of letters, digits and a prefix such as
+ * `x14ac:`): the last attribute named r in any case.
+ */
+function rowReference(tag: string): string | undefined {
+  let i = tag.indexOf(" ");
+  let end = tag.charCodeAt(tag.length - 1) === 62 ? tag.length - 1 : tag.length;
+  if (tag.charCodeAt(end - 1) === 47) end -= 1; // "/>"
+  let r: string | undefined;
+  while (i >= 0 && i < end) {
+    if (tag.charCodeAt(i) !== 32) return parseTag(tag, true).r;
+    const nameStart = ++i;
+    let colon = -1;
+    for (; i < end; i++) {
+      const code = tag.charCodeAt(i);
+      if (code === 58 && colon < 0) colon = i;
+      else if (!isAlphanumeric(code)) break;
+    }
+    const valueEnd = tag.indexOf('"', i + 2);
+    const localLength = i - (colon < 0 ? nameStart : colon + 1);
+    if (
+      localLength === 0 ||
+      colon === nameStart ||
+      tag.charCodeAt(i) !== 61 ||
+      tag.charCodeAt(i + 1) !== 34 ||
+      valueEnd < 0 ||
+      valueEnd >= end
+    ) {
+      return parseTag(tag, true).r;
+    }
+    if (localLength === 1) {
+      if (colon >= 0) return parseTag(tag, true).r; // x:r, rare enough to leave to parseTag
+      if ((tag.charCodeAt(nameStart) | 0x20) === 114) r = tag.slice(i + 2, valueEnd);
+    }
+    i = valueEnd + 1;
+  }
+  return i < 0 ? parseTag(tag, true).r : r;
+}
+
+function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
