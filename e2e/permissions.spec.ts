@@ -47,8 +47,9 @@ test("a Viewer sees no manage controls, gets more at once when an admin changes 
   baseURL,
   axe,
 }) => {
-  // Two people, seven screens, a sign-in with a mailed code.
-  test.slow();
+  // Two people, seven screens, a sign-in with a mailed code: about 35 s alone, past 90 s when the
+  // other worker runs a heavy spec on a 2-core machine.
+  test.setTimeout(180_000);
   // A context of their own, signed out: within a test, a new context would otherwise start with
   // the admin's storage state (Playwright fills in the test's context options).
   const colleagueContext = await browser.newContext({
