@@ -34,7 +34,7 @@ export const loginCodePattern = /^[A-HJKMNP-Za-hjkmnp-z2-9]{6}$/;
 export const loginCodeValidityMinutes = 10;
 
 /** What `z.email()` accepts by default, so `loginEmailSchema` and `loginEmailProblem` agree. */
-export const loginEmailPattern = regexes.email;
+const loginEmailPattern = regexes.email;
 
 export const authMessages = {
   emailRequired: "Email is required",

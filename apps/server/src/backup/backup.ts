@@ -31,8 +31,8 @@ import { packFolder, unpackArchive } from "./tar-archive.ts";
  * (`tables/{table}.jsonl`, `row_to_json`, so numbers, dates and JSON keep their exact text), and
  * the local store's files (`storage/`, with `storage-id`). See docs/backups.md.
  */
-export const backupFormat = "catalog-manager-backup";
-export const backupFormatVersion = 1;
+const backupFormat = "catalog-manager-backup";
+const backupFormatVersion = 1;
 
 export interface BackupManifest {
   format: typeof backupFormat;
@@ -52,19 +52,21 @@ export class BackupError extends Error {}
 
 const rowsPerStatement = 1000;
 
-/** The last migration of this version of the code, e.g. "0009_storage_identity". */
-export async function codeMigrationLevel(): Promise<string> {
+/** drizzle-kit's list of this version's migrations, oldest first. */
+async function migrationJournal(): Promise<{ tag: string; when: number }[]> {
   const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
+    entries: { tag: string; when: number }[];
   };
-  return journal.entries.at(-1)!.tag;
+  return journal.entries;
+}
+
+/** The last migration of this version of the code, e.g. "0009_storage_identity". */
+async function codeMigrationLevel(): Promise<string> {
+  return (await migrationJournal()).at(-1)!.tag;
 }
 
 /** The last migration applied to the database (drizzle records each one's journal time). */
 async function databaseMigrationLevel(db: DbExecutor): Promise<string | undefined> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
-    entries: { tag: string; when: number }[];
-  };
   const [last] = rowsOf<{ created_at: string }>(
     await db.execute(
       sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
@@ -72,13 +74,13 @@ async function databaseMigrationLevel(db: DbExecutor): Promise<string | undefine
   );
   if (!last) return undefined;
   return (
-    journal.entries.find((entry) => entry.when === Number(last.created_at))?.tag ??
+    (await migrationJournal()).find((entry) => entry.when === Number(last.created_at))?.tag ??
     `unknown (${last.created_at})`
   );
 }
 
 /** The tables of the public schema, each after the tables it references (the order to load them in). */
-export async function listTables(db: DbExecutor): Promise<string[]> {
+async function listTables(db: DbExecutor): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`
       select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace

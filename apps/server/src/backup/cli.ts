@@ -1,11 +1,11 @@
 // `npm run backup -- FILE` and `npm run restore -- FILE [--force]` (docs/backups.md): the database
 // the configuration names (DATA_DIR or DATABASE_URL) and, with local storage, the uploaded files.
-import { access } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { ConfigError, loadConfig, type Config } from "../env.ts";
-import { DataDirInUse, lockDataDir } from "../modules/storage/data-dir-lock.ts";
+import { DataDirInUse } from "../modules/storage/data-dir-lock.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";
 
 const usage = "Usage: npm run backup -- FILE   |   npm run restore -- FILE [--force]";
@@ -18,41 +18,28 @@ async function run(command: string, args: string[], config: Config): Promise<str
   });
   if (positionals.length !== 1 || (command === "backup" && values.force)) throw new BackupError(usage);
   const file = path.resolve(config.INIT_CWD ?? process.cwd(), positionals[0]!);
-  const embedded = !config.DATABASE_URL;
   const pgliteDir = path.join(config.DATA_DIR, "db");
-  if (
-    command === "backup" &&
-    embedded &&
-    !(await access(pgliteDir).then(
-      () => true,
-      () => false,
-    ))
-  ) {
+  if (command === "backup" && !config.DATABASE_URL && !existsSync(pgliteDir)) {
     throw new BackupError(`There is no database in ${pgliteDir} to back up (set DATA_DIR or DATABASE_URL).`);
   }
-  // The embedded database must not be open in a server meanwhile (PGlite is one process's).
-  const release = embedded ? await lockDataDir(config.DATA_DIR, command) : undefined;
+  // Opening the embedded database takes DATA_DIR's lock: refused (DataDirInUse) while a server has it.
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir, pgliteHolder: command });
   try {
-    const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir });
-    try {
-      const options = { database, dataDir: config.DATA_DIR, localStorage: !config.S3_BUCKET, file };
-      const manifest =
-        command === "backup"
-          ? await createBackup(options)
-          : await restoreBackup({ ...options, force: values.force });
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-      const what = `${manifest.tables.length} tables (${rows} rows) and ${manifest.files} uploaded files, migration ${manifest.migration}`;
-      const note = config.S3_BUCKET
-        ? " Uploaded files in S3 are not included: back the bucket up on its own."
-        : "";
-      return command === "backup"
-        ? `Backed up ${what} to ${file}.${note}`
-        : `Restored ${what} from ${file}.${note}`;
-    } finally {
-      await database.close();
-    }
+    const options = { database, dataDir: config.DATA_DIR, localStorage: !config.S3_BUCKET, file };
+    const manifest =
+      command === "backup"
+        ? await createBackup(options)
+        : await restoreBackup({ ...options, force: values.force });
+    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const what = `${manifest.tables.length} tables (${rows} rows) and ${manifest.files} uploaded files, migration ${manifest.migration}`;
+    const note = config.S3_BUCKET
+      ? " Uploaded files in S3 are not included: back the bucket up on its own."
+      : "";
+    return command === "backup"
+      ? `Backed up ${what} to ${file}.${note}`
+      : `Restored ${what} from ${file}.${note}`;
   } finally {
-    await release?.();
+    await database.close();
   }
 }
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { databaseFailureAnswer } from "../lib/errors.ts";
+import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -35,8 +36,13 @@ export interface DatabaseHandle {
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
-  /** Folder of the embedded database; ignored when databaseUrl is set. */
+  /**
+   * Folder of the embedded database; ignored when databaseUrl is set. It is held (the lock file
+   * beside it, in DATA_DIR) until `close`, since PGlite may be opened by one process at a time.
+   */
   pgliteDir?: string;
+  /** Who holds the embedded database's folder, as a refused opener is told; "server" unless said. */
+  pgliteHolder?: string;
   /** A dumped PGlite data directory to start from (tests clone a migrated template this way). */
   pgliteLoadDataDir?: Blob;
   /**
@@ -75,16 +81,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => (closing ??= pool.end()),
     };
   }
-  if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.pgliteDir,
-    loadDataDir: options.pgliteLoadDataDir,
-    // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory for good
-    // (PGlite's WebAssembly memory never shrinks); its data files are read through the system's
-    // file cache anyway. 32 MB keeps the server about 130 MB smaller at no measured cost
-    // (docs/performance.md).
-    postgresqlconf: ["shared_buffers=32MB"],
-  });
+  const { pgliteDir } = options;
+  // Taken before the folder is created or read: a refused opener leaves no trace in DATA_DIR.
+  const release = pgliteDir
+    ? await lockDataDir(path.dirname(pgliteDir), options.pgliteHolder ?? "server")
+    : async () => {};
+  let client: PGlite;
+  try {
+    if (pgliteDir) await mkdir(pgliteDir, { recursive: true });
+    client = await PGlite.create({
+      dataDir: pgliteDir,
+      loadDataDir: options.pgliteLoadDataDir,
+      // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory for good
+      // (PGlite's WebAssembly memory never shrinks); its data files are read through the system's
+      // file cache anyway. 32 MB keeps the server about 130 MB smaller at no measured cost
+      // (docs/performance.md).
+      postgresqlconf: ["shared_buffers=32MB"],
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const checkpoints = checkpointRegularly(client, options.pgliteCheckpoints ?? pgliteCheckpointDefaults);
   let closing: Promise<void> | undefined;
@@ -92,7 +109,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: "pglite",
     ping: async () => void (await client.query("select 1")),
-    close: () => (closing ??= checkpoints.stop().then(() => client.close())),
+    close: () =>
+      (closing ??= checkpoints
+        .stop()
+        .then(() => client.close())
+        .finally(release)),
   };
 }
 

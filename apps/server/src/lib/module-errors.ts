@@ -28,7 +28,7 @@ const appMessages: ModuleMessages = {
  * of zod failure: the route's schema (Fastify's validation) or a service parsing with zod itself
  * (a spreadsheet row). Undefined for any other error.
  */
-export function validationFieldErrors(error: unknown): FieldErrors | undefined {
+function validationFieldErrors(error: unknown): FieldErrors | undefined {
   const fieldErrors: FieldErrors = {};
   const add = (path: string, message: string) => (fieldErrors[path] ??= []).push(message);
   if (error instanceof ZodError) {

@@ -11,7 +11,7 @@ import {
   type ArchiveLimits,
 } from "./workbook-guard.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
-import { decodeCell, encodeColumn, readXlsxParts } from "./xlsx-stream-reader.ts";
+import { decodeCell, encodeColumn, isSelected, readXlsxParts } from "./xlsx-stream-reader.ts";
 import { storedPart, zipArchive } from "./zip-archive.ts";
 
 export interface WorkbookLimits {
@@ -65,16 +65,16 @@ export function hasWorkbookExtension(fileName: string): boolean {
 }
 
 /**
- * What a compound document holds: an .xls workbook, a password-protected .xlsx (Excel keeps
- * those in the .xls container), or something else. Reads the container's directory only.
+ * Whether a compound document is an .xls workbook, not something else Excel keeps in the same
+ * container (a password-protected .xlsx). Reads the container's directory only.
  */
-function compoundDocumentKind(XLSX: SheetJs, bytes: Buffer): "xls" | "encrypted" | "other" {
+function isXlsWorkbook(XLSX: SheetJs, bytes: Buffer): boolean {
   try {
     const container = XLSX.CFB.read(bytes, { type: "buffer" });
-    if (XLSX.CFB.find(container, "EncryptedPackage")) return "encrypted";
-    return XLSX.CFB.find(container, "Workbook") || XLSX.CFB.find(container, "Book") ? "xls" : "other";
+    return Boolean(XLSX.CFB.find(container, "Workbook") || XLSX.CFB.find(container, "Book"));
   } catch {
-    return "other";
+    // No compound document SheetJS can read: the reader below refuses it in its own words.
+    return false;
   }
 }
 
@@ -132,7 +132,7 @@ export async function readSheets(
     if (bytes.length > limits.maxXlsFileBytes) {
       throw new WorkbookRefusal(messages.fileTooLarge(limits.maxXlsFileBytes));
     }
-    if (named === "xlsx" && compoundDocumentKind(await loadSheetJs(), bytes) === "xls") {
+    if (named === "xlsx" && isXlsWorkbook(await loadSheetJs(), bytes)) {
       throw new WorkbookRefusal(messages.extensionMismatch("xls", named));
     }
     workbook = readWithSheetJs(await loadSheetJs(), bytes, sheets, limits);
@@ -149,14 +149,9 @@ function toGrids(
   limits: WorkbookLimits,
 ): SheetGrid[] {
   // SheetJS's .xls reader parses every sheet whatever `sheets` says: only those asked for are read.
-  const asked = Array.isArray(sheets) ? sheets : [sheets];
-  const isAsked = (name: string, index: number) =>
-    asked.some((sheet) =>
-      typeof sheet === "number" ? sheet === index : sheet.toLowerCase() === name.toLowerCase(),
-    );
   return workbook.SheetNames.flatMap((name, index) => {
     const sheet = workbook.Sheets[name];
-    return sheet && isAsked(name, index) ? [{ name, rows: toGrid(sheet, limits) }] : [];
+    return sheet && isSelected(sheets, name, index) ? [{ name, rows: toGrid(sheet, limits) }] : [];
   });
 }
 

@@ -40,7 +40,7 @@ export interface StreamedWorkbook {
 export type SheetSelection = number | string | (number | string)[];
 
 /** SheetJS's `sheets` option: which sheets are parsed (by position or name). */
-function isSelected(selection: SheetSelection, name: string, index: number): boolean {
+export function isSelected(selection: SheetSelection, name: string, index: number): boolean {
   const asked = Array.isArray(selection) ? selection : [selection];
   return asked.some((sheet) =>
     typeof sheet === "number" ? sheet === index : sheet.toLowerCase() === name.toLowerCase(),
@@ -422,13 +422,6 @@ function readCellFormats(xml: string | null): (boolean | null)[] | null {
   const cellXfs = matchElement(xml, "cellXfs");
   if (!cellXfs) return null;
   const cellFormats: (boolean | null)[] = [];
-  const isDate = (format: string) => {
-    try {
-      return isDateFormat(format);
-    } catch {
-      return null; // SheetJS would fail on it too, with a number in such a cell
-    }
-  };
   for (const tag of cellXfs[0].match(tagPattern) ?? []) {
     const y = parseTag(tag);
     const name = (y[0] ?? "").replace(/<(\/?)\w+:/, "<$1");
@@ -449,7 +442,7 @@ function readCellFormats(xml: string | null): (boolean | null)[] | null {
     }
     const format = table[id ?? 0];
     // A format SheetJS does not know makes it drop the sheet, numbers or not: let it.
-    cellFormats.push(format === undefined ? null : isDate(format));
+    cellFormats.push(format === undefined ? null : isDateFormat(format));
   }
   return cellFormats;
 }

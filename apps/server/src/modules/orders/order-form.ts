@@ -429,7 +429,7 @@ export function readOrderFormSheets(sheets: readonly SheetGrid[]): ReadOrderForm
 }
 
 /** Reads a filled form's bytes with the upload reader's guard and limits. */
-export async function readOrderForm(bytes: Buffer, fileName: string): Promise<ReadOrderForm> {
+async function readOrderForm(bytes: Buffer, fileName: string): Promise<ReadOrderForm> {
   let sheets: SheetGrid[];
   try {
     // By name only: any other workbook (a line list dropped here by mistake) has neither sheet,

@@ -4,8 +4,8 @@ import path from "node:path";
 
 /**
  * The embedded database may be opened by one process at a time (PGlite has no lock of its own):
- * a server holds this file in DATA_DIR while it runs, and backup and restore take it too, so
- * neither works under a running server and no server starts during a restore.
+ * whoever opens it (`openDatabase`: the server, backup and restore, the demo seed) holds this file
+ * in DATA_DIR until it closes it, so none of them works under another.
  */
 export function dataDirLockFile(dataDir: string): string {
   return path.join(dataDir, "server.pid");
@@ -42,6 +42,15 @@ async function readOwner(file: string): Promise<LockOwner | undefined> {
   }
 }
 
+/** Deletes the lock file; one already gone (deleted by hand, or by a racing taker) is no matter. */
+async function removeLockFile(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
 /** Holders in this process per lock file: apps built twice in one process (tests) share it. */
 const heldHere = new Map<string, number>();
 
@@ -56,7 +65,7 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<() 
     const count = (heldHere.get(file) ?? 1) - 1;
     if (count > 0) return void heldHere.set(file, count);
     heldHere.delete(file);
-    if ((await readOwner(file))?.pid === process.pid) await unlink(file).catch(() => undefined);
+    if ((await readOwner(file))?.pid === process.pid) await removeLockFile(file);
   };
   const held = heldHere.get(file);
   if (held) {
@@ -85,7 +94,7 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<() 
           `since ${current.since}): stop it first. If that process is gone, delete ${file}.`,
       );
     }
-    await unlink(file).catch(() => undefined);
+    await removeLockFile(file);
   }
   throw new DataDirInUse(`${dataDir} is in use: another process took ${file} at the same moment.`);
 }

@@ -1,7 +1,6 @@
 import path from "node:path";
 import fp from "fastify-plugin";
 import { loadAuthSecrets } from "../auth/secrets.ts";
-import { lockDataDir } from "./data-dir-lock.ts";
 import { LocalObjectStore } from "./local-object-store.ts";
 import type { ObjectStore } from "./object-store.ts";
 import { localStorageRoutes } from "./routes.ts";
@@ -22,19 +21,12 @@ export function localStorageRoot(dataDir: string): string {
 /**
  * Object storage for uploads (DESIGN.md section 3): S3 when S3_BUCKET is set, else the local
  * disk under DATA_DIR with its signed PUT route. Decorates `app.objectStore`.
- *
- * DATA_DIR's guards live here, with the files they protect: the embedded database's folder is
- * held for the server's lifetime (backup and restore refuse meanwhile), and the local store
- * refuses a DATA_DIR that is not the one the database's uploads are in.
+ * The local store refuses a DATA_DIR that is not the one the database's uploads are in (the
+ * embedded database's own lock is taken where it is opened, db/client.ts).
  */
 export const storageModule = fp(
   async (app) => {
     const { config } = app;
-    let releaseDataDir: (() => Promise<void>) | undefined;
-    if (!config.DATABASE_URL) {
-      releaseDataDir = await lockDataDir(config.DATA_DIR, "server");
-      app.addHook("onClose", releaseDataDir);
-    }
     if (config.S3_BUCKET) {
       // Loaded only when used: the AWS SDK is large, and most installations store on disk.
       const { S3ObjectStore } = await import("./s3-object-store.ts");
@@ -55,7 +47,6 @@ export const storageModule = fp(
       await checkStorageIdentity(app.database.db, config.DATA_DIR);
     } catch (error) {
       app.log.fatal({ err: error }, "refusing to start with this DATA_DIR");
-      await releaseDataDir?.();
       throw error;
     }
     const { hmacKey } = await loadAuthSecrets(app.database.db);

@@ -11,7 +11,7 @@ export function storageIdFile(dataDir: string): string {
 }
 
 /** This DATA_DIR's storage is not the one the database's uploads are in: starting would lose files. */
-export class StorageIdentityMismatch extends Error {}
+class StorageIdentityMismatch extends Error {}
 
 async function readStorageId(file: string): Promise<string | undefined> {
   try {
