@@ -1,42 +1,15 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../../apps/server/test/processes.ts";
 
-const serverEntry = path.resolve(import.meta.dirname, "../../apps/server/src/server.ts");
 const seedDemoEntry = path.resolve(import.meta.dirname, "../../apps/server/src/seed-demo.ts");
 
 export interface RunningApp {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The app did not become healthy within 60 s:\n${output()}`);
 }
 
 /** Runs `npm run seed:demo` on the data folder, before the server opens it (one process at a time). */
@@ -89,16 +62,12 @@ export async function startApp(
       throw error;
     }
   }
-  // The V8 flag of the server's start script (apps/server/package.json; docs/performance.md).
-  const child = spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
-    env: appEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnServer(appEnv);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   try {
-    await waitUntilHealthy(localUrl, child, () => output);
+    await waitUntilHealthy(localUrl, child, () => output, 60_000);
   } catch (error) {
     child.kill();
     await rm(dataDir, { recursive: true, force: true });
@@ -108,11 +77,7 @@ export async function startApp(
     baseUrl,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await stopServer(child);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,6 @@
 import { authPaths, oidcClientId, oidcScopes } from "@cm/contracts/auth";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { importJWK, SignJWT } from "jose";
+import { importJWK, SignJWT, type JWK, type JWTPayload } from "jose";
 import * as oauth from "oauth4webapi";
 import { loadAuthSecrets } from "../src/modules/auth/secrets.ts";
 import { outboxDir, readOutbox } from "../src/modules/mail/outbox.ts";
@@ -74,6 +74,41 @@ export class TestBrowser {
   }
 }
 
+/**
+ * A browser's cookie jar over `fetch`, for a server that listens: redirects not followed, cookies
+ * kept by name (one host, paths ignored), as `TestBrowser` keeps them over inject.
+ */
+export class FetchBrowser {
+  readonly cookies = new Map<string, string>();
+
+  async request(url: string, form?: Record<string, string>): Promise<Response> {
+    const headers: Record<string, string> = { accept: "text/html" };
+    if (this.cookies.size > 0)
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
+    const response = await fetch(url, {
+      method: form ? "POST" : "GET",
+      headers,
+      body: form && new URLSearchParams(form).toString(),
+      redirect: "manual",
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const [name = "", value = ""] = pair.split(/=(.*)/s, 2).map((part) => part.trim());
+      const expired = attributes.some((attribute) => {
+        const [key = "", setting = ""] = attribute.split("=").map((part) => part.trim().toLowerCase());
+        return (
+          (key === "max-age" && Number(setting) <= 0) ||
+          (key === "expires" && Date.parse(setting) <= Date.now())
+        );
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}
+
 /** `fetch` for oauth4webapi, answered by `app.inject` instead of the network. */
 export function injectFetch(app: FastifyInstance) {
   return async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -105,18 +140,83 @@ export function oauthOptions(app: FastifyInstance) {
 
 export const spaClient: oauth.Client = { client_id: oidcClientId, id_token_signed_response_alg: "ES256" };
 
-export async function discover(testApp: TestApp): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(testApp.app.auth.settings.issuer);
-  const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...oauthOptions(testApp.app) });
+/**
+ * How oauth4webapi reaches the server: `oauthOptions(app)` through inject, or over the network
+ * (`{ [oauth.allowInsecureRequests]: true }`, a `customFetch` to pick the instance).
+ */
+export type OAuthTransport = oauth.HttpRequestOptions<"GET"> &
+  oauth.HttpRequestOptions<"POST", URLSearchParams>;
+
+/** The authorization server's metadata from its discovery document. */
+export async function discoverIssuer(
+  issuer: URL,
+  transport: OAuthTransport,
+): Promise<oauth.AuthorizationServer> {
+  const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...transport });
   return oauth.processDiscoveryResponse(issuer, response);
 }
 
-export interface AuthorizationStart {
-  browser: TestBrowser;
-  as: oauth.AuthorizationServer;
+export async function discover(testApp: TestApp): Promise<oauth.AuthorizationServer> {
+  return discoverIssuer(new URL(testApp.app.auth.settings.issuer), oauthOptions(testApp.app));
+}
+
+/** What the SPA keeps from its authorization request to check the callback and redeem the code. */
+export interface PendingAuthorization {
   codeVerifier: string;
   state: string;
   redirectUri: string;
+}
+
+/**
+ * The SPA's authorization request URL, whatever carries it: PKCE S256 and state; `params` replace
+ * or (undefined) drop the defaults.
+ */
+export async function authorizationRequest(
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+  params: Record<string, string | undefined> = {},
+): Promise<PendingAuthorization & { url: URL }> {
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  const merged: Record<string, string | undefined> = {
+    client_id: oidcClientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: oidcScopes,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    ...params,
+  };
+  for (const [name, value] of Object.entries(merged))
+    if (value !== undefined) url.searchParams.set(name, value);
+  return { url, codeVerifier, state, redirectUri: merged.redirect_uri ?? redirectUri };
+}
+
+/** The SPA's side of the callback: checks it against the request and trades the code for tokens. */
+export async function redeemCallback(
+  as: oauth.AuthorizationServer,
+  pending: PendingAuthorization,
+  callback: URL,
+  transport: OAuthTransport,
+) {
+  const params = oauth.validateAuthResponse(as, spaClient, callback, pending.state);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    spaClient,
+    oauth.None(),
+    params,
+    pending.redirectUri,
+    pending.codeVerifier,
+    transport,
+  );
+  return oauth.processAuthorizationCodeResponse(as, spaClient, response);
+}
+
+export interface AuthorizationStart extends PendingAuthorization {
+  browser: TestBrowser;
+  as: oauth.AuthorizationServer;
   /** The answer of the authorization endpoint (a 303 to /auth/start when all is well). */
   response: LightMyRequestResponse;
 }
@@ -128,24 +228,13 @@ export async function startAuthorization(
 ): Promise<AuthorizationStart> {
   const as = await discover(testApp);
   const browser = options.browser ?? new TestBrowser(testApp.app);
-  const codeVerifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const redirectUri = `${testApp.app.auth.settings.origin}/`;
-  const url = new URL(as.authorization_endpoint!);
-  const params: Record<string, string | undefined> = {
-    client_id: oidcClientId,
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope: oidcScopes,
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-    ...options.params,
-  };
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
+  const { url, ...pending } = await authorizationRequest(
+    as,
+    `${testApp.app.auth.settings.origin}/`,
+    options.params,
+  );
   const response = await browser.get(url.href);
-  return { browser, as, codeVerifier, state, redirectUri: params.redirect_uri ?? redirectUri, response };
+  return { browser, as, ...pending, response };
 }
 
 /** The newest login code mailed to `email` (waits for mails still being sent). */
@@ -188,17 +277,7 @@ export async function exchangeCode(
   callback: URL,
   codeVerifier = start.codeVerifier,
 ) {
-  const params = oauth.validateAuthResponse(start.as, spaClient, callback, start.state);
-  const response = await oauth.authorizationCodeGrantRequest(
-    start.as,
-    spaClient,
-    oauth.None(),
-    params,
-    start.redirectUri,
-    codeVerifier,
-    oauthOptions(testApp.app),
-  );
-  return oauth.processAuthorizationCodeResponse(start.as, spaClient, response);
+  return redeemCallback(start.as, { ...start, codeVerifier }, callback, oauthOptions(testApp.app));
 }
 
 /** Moves the sign-in clock an hour on, past every per-address and per-IP code request limit. */
@@ -249,26 +328,37 @@ export async function signIn(
 }
 
 /**
- * Bearer headers of an access token for user `userId` as the authorization server would sign it,
- * without the sign-in flow: for users the flow refuses (customers, inactive staff).
+ * An access token as the authorization server would sign it, without the sign-in flow: for the
+ * seeded admin (user 1) unless `claims` say otherwise. `claims`, the key and header fields replace
+ * the server's own, to make the tokens the API must refuse.
  */
+export async function mintAccessToken(
+  testApp: TestApp,
+  claims: JWTPayload = {},
+  options: { key?: JWK; header?: Record<string, unknown> } = {},
+): Promise<string> {
+  const key = options.key ?? (await loadAuthSecrets(testApp.database.db)).signingKeys.keys[0]!;
+  const now = Math.floor(Date.now() / 1000);
+  const sub = claims.sub ?? "1";
+  return new SignJWT({
+    iss: `${testApp.config.PUBLIC_URL}/oidc`,
+    aud: `${testApp.config.PUBLIC_URL}/api`,
+    sub,
+    client_id: oidcClientId,
+    scope: "api",
+    jti: `minted-${sub}-${now}`,
+    iat: now,
+    exp: now + 600,
+    ...claims,
+  })
+    .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: key.kid, ...options.header })
+    .sign(await importJWK(key, "ES256"));
+}
+
+/** Bearer headers of a minted access token for user `userId`: for users the flow refuses (customers, inactive staff). */
 export async function mintedAuthorization(
   testApp: TestApp,
   userId: number,
 ): Promise<{ authorization: string }> {
-  const key = (await loadAuthSecrets(testApp.database.db)).signingKeys.keys[0]!;
-  const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({
-    iss: `${testApp.config.PUBLIC_URL}/oidc`,
-    aud: `${testApp.config.PUBLIC_URL}/api`,
-    sub: String(userId),
-    client_id: oidcClientId,
-    scope: "api",
-    jti: `minted-${userId}-${now}`,
-    iat: now,
-    exp: now + 600,
-  })
-    .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: key.kid })
-    .sign(await importJWK(key, "ES256"));
-  return { authorization: `Bearer ${token}` };
+  return { authorization: `Bearer ${await mintAccessToken(testApp, { sub: String(userId) })}` };
 }

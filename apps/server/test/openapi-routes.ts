@@ -56,7 +56,8 @@ interface OpenApiOperation {
   requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
 }
 
-const operationMethods = new Set(["get", "put", "post", "delete", "patch"]);
+// HEAD and OPTIONS too, should a route declare them: permissions.test.ts checks every operation.
+const operationMethods = new Set(["get", "put", "post", "delete", "patch", "head", "options"]);
 
 export async function openApiRoutes(app: FastifyInstance): Promise<OpenApiRoute[]> {
   const response = await app.inject({ method: "GET", url: "/api/docs/json" });

@@ -9,6 +9,7 @@ import {
   type ProcessLineListInput,
 } from "@cm/contracts/uploads";
 import { localStorageRoot } from "../src/modules/storage/plugin.ts";
+import { tableChecksums } from "./table-checksums.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
@@ -143,22 +144,8 @@ export async function storageListing(testApp: TestApp): Promise<string[]> {
 
 /** The row count of every table of the database. */
 export async function tableCounts(testApp: TestApp): Promise<Record<string, number>> {
-  const { db } = testApp.database;
-  const tables = (
-    (await db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )) as unknown as { rows: { table_name: string }[] }
-  ).rows.map((row) => row.table_name);
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const result = (await db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)}`,
-    )) as unknown as {
-      rows: { n: number }[];
-    };
-    counts[table] = Number(result.rows[0]!.n);
-  }
-  return counts;
+  const checksums = await tableChecksums(testApp.database.db);
+  return Object.fromEntries(Object.entries(checksums).map(([table, { rows }]) => [table, rows]));
 }
 
 /** The database's row counts and the storage folder's files: what a refused upload must leave as is. */

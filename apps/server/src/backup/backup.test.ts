@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "../../test/auth.ts";
+import { tableChecksums } from "../../test/table-checksums.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { cloneTemplate, type TestDatabase } from "../../test/test-database.ts";
 import { storeWorkbook, uploadAccepted } from "../../test/uploads.ts";
@@ -18,29 +19,6 @@ import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";
 import { packFolder, unpackArchive } from "./tar-archive.ts";
-
-/** Every table of the public schema, as pg_catalog lists them: a table added later is included. */
-async function tables(db: Database): Promise<string[]> {
-  return rowsOf<{ name: string }>(
-    await db.execute(sql`
-      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' order by 1`),
-  ).map((row) => row.name);
-}
-
-/** Each table's row count and checksum (md5 of its rows' text, in order). */
-async function tableSums(db: Database): Promise<Record<string, { rows: number; md5: string }>> {
-  const sums: Record<string, { rows: number; md5: string }> = {};
-  for (const table of await tables(db)) {
-    const [sum] = rowsOf<{ rows: number; md5: string }>(
-      await db.execute(
-        sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as md5 from ${sql.identifier(table)} t`,
-      ),
-    );
-    sums[table] = { rows: Number(sum!.rows), md5: sum!.md5 };
-  }
-  return sums;
-}
 
 /** Every file under the local store (and the storage id) with its content. */
 async function storedFiles(dataDir: string): Promise<Record<string, string>> {
@@ -80,7 +58,7 @@ describe("backup and restore", () => {
   let source: TestApp;
   let work: string;
   let backupFile: string;
-  let sums: Awaited<ReturnType<typeof tableSums>>;
+  let sums: Awaited<ReturnType<typeof tableChecksums>>;
   let files: Record<string, string>;
   const targets: TestDatabase[] = [];
 
@@ -112,7 +90,7 @@ describe("backup and restore", () => {
   });
 
   it("backs up every table, each holding rows, and the uploaded files", async () => {
-    sums = await tableSums(source.database.db);
+    sums = await tableChecksums(source.database.db);
     const empty = Object.entries(sums).filter(([, sum]) => sum.rows === 0);
     expect(
       empty.map(([table]) => table),
@@ -133,7 +111,7 @@ describe("backup and restore", () => {
     );
     expect(manifest.files).toBe(2);
     // Nothing wrote meanwhile: the backup is of exactly these rows.
-    expect(await tableSums(source.database.db)).toEqual(sums);
+    expect(await tableChecksums(source.database.db)).toEqual(sums);
     await expect(
       createBackup({
         database: source.database,
@@ -147,7 +125,7 @@ describe("backup and restore", () => {
   it("restores into a fresh database and DATA_DIR: identical rows, sequences and files", async () => {
     const target = await freshTarget();
     await restoreBackup({ ...target, localStorage: true, file: backupFile });
-    expect(await tableSums(target.database.db)).toEqual(sums);
+    expect(await tableChecksums(target.database.db)).toEqual(sums);
     expect(await storedFiles(target.dataDir)).toEqual(files);
 
     // Sequences go on where they were: the next row gets the same id on both.
@@ -166,7 +144,7 @@ describe("backup and restore", () => {
       "Refusing to restore over existing data",
     );
     await restoreBackup({ ...target, localStorage: true, file: backupFile, force: true });
-    expect(await tableSums(target.database.db)).toEqual(sums);
+    expect(await tableChecksums(target.database.db)).toEqual(sums);
     expect(await storedFiles(target.dataDir)).toEqual(files);
   });
 
@@ -186,7 +164,7 @@ describe("backup and restore", () => {
     await expect(restore).rejects.toThrow(
       `This backup was made at migration 0007_passkeys, and this version of Catalog Manager is at ${manifest.migration}`,
     );
-    expect(await tableSums(target.database.db)).toEqual(
+    expect(await tableChecksums(target.database.db)).toEqual(
       Object.fromEntries(Object.keys(sums).map((table) => [table, { rows: 0, md5: expect.any(String) }])),
     );
   });

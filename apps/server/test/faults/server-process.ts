@@ -1,42 +1,29 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { authPaths, oidcClientId, oidcScopes } from "@cm/contracts/auth";
+import { authPaths } from "@cm/contracts/auth";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
 import * as oauth from "oauth4webapi";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
-import { spaClient } from "../auth.ts";
+import { authorizationRequest, discoverIssuer, FetchBrowser, redeemCallback } from "../auth.ts";
+import { freePort, spawnServer, waitUntilHealthy } from "../processes.ts";
 import { cloneTemplate } from "../test-database.ts";
 
 /**
  * The real server as operators run it, for fault tests: a child process of `src/server.ts` on a
  * free loopback port, with its own DATA_DIR and database (a copy of the test run's migrated
  * template, embedded or on the PostgreSQL server of DATABASE_URL), driven over HTTP and signed in
- * through the real flow. Started like e2e/support/app-server.ts starts it, without the web build.
+ * through the real flow. Started by test/processes.ts, as e2e/support/app-server.ts starts it,
+ * without the web build.
  *
  *   const site = await createServerSite();
  *   const server = await site.start();
  *   const auth = await signInOverHttp(server.baseUrl);
  *   server.kill("SIGKILL");
  */
-
-const serverEntry = path.resolve(import.meta.dirname, "../../src/server.ts");
-
-/** A loopback port nobody listens on now (as e2e/support/app-server.ts finds one). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 export interface LogLine {
   msg?: string;
@@ -135,22 +122,18 @@ export async function createServerSite(): Promise<ServerSite> {
 async function startServer(port: number, env: Record<string, string>): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  // The V8 flag of the server's start script (apps/server/package.json; docs/performance.md).
   // The test run's own DATABASE_URL names the template's server, not this site's copy.
   const { DATABASE_URL: _runDatabase, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
-    env: {
-      ...inherited,
-      NODE_ENV: "development",
-      APP_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      // Info: the tests wait for the lines that say where a request has got to.
-      LOG_LEVEL: "info",
-      LOGIN_RATE_LIMITS: "off",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnServer({
+    ...inherited,
+    NODE_ENV: "development",
+    APP_ENV: "development",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    // Info: the tests wait for the lines that say where a request has got to.
+    LOG_LEVEL: "info",
+    LOGIN_RATE_LIMITS: "off",
+    ...env,
   });
   const lines: LogLine[] = [];
   const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
@@ -184,20 +167,11 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
   );
   const output = () => lines.map((line) => JSON.stringify(line)).join("\n");
 
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not become healthy within 180 s:\n${output()}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilHealthy(baseUrl, child, output, 180_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
   }
 
   return {
@@ -270,38 +244,6 @@ export async function callApi<T = unknown>(
   return { status: response.status, body: body as T };
 }
 
-/** A browser's cookie jar over `fetch`, redirects not followed. Cookies kept by name (one host). */
-class HttpBrowser {
-  readonly cookies = new Map<string, string>();
-
-  async request(url: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = { accept: "text/html" };
-    if (this.cookies.size > 0)
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const response = await fetch(url, {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form && new URLSearchParams(form).toString(),
-      redirect: "manual",
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const [name = "", value = ""] = pair.split(/=(.*)/s, 2).map((part) => part.trim());
-      const expired = attributes.some((attribute) => {
-        const [key = "", setting = ""] = attribute.split("=").map((part) => part.trim().toLowerCase());
-        return (
-          (key === "max-age" && Number(setting) <= 0) ||
-          (key === "expires" && Date.parse(setting) <= Date.now())
-        );
-      });
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-}
-
 /** The newest login code mailed to `email` since `after`, from the dev outbox (mail is sent async). */
 async function readLoginCode(baseUrl: string, email: string, after: number): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -326,29 +268,12 @@ async function readLoginCode(baseUrl: string, email: string, after: number): Pro
  * does over inject: oauth4webapi plays the SPA, the login code comes from the dev outbox.
  */
 export async function signInOverHttp(baseUrl: string, email = "admin@example.com"): Promise<Auth> {
-  const options = { [oauth.allowInsecureRequests]: true } as const;
-  const issuer = new URL(`${baseUrl}/oidc`);
-  const as = await oauth.processDiscoveryResponse(
-    issuer,
-    await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...options }),
-  );
-  const codeVerifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const redirectUri = `${baseUrl}/`;
-  const authorizationUrl = new URL(as.authorization_endpoint!);
-  for (const [name, value] of Object.entries({
-    client_id: oidcClientId,
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope: oidcScopes,
-    state,
-    code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-  }))
-    authorizationUrl.searchParams.set(name, value);
+  const transport = { [oauth.allowInsecureRequests]: true } as const;
+  const as = await discoverIssuer(new URL(`${baseUrl}/oidc`), transport);
+  const request = await authorizationRequest(as, `${baseUrl}/`);
 
-  const browser = new HttpBrowser();
-  await browser.request(authorizationUrl.href);
+  const browser = new FetchBrowser();
+  await browser.request(request.url.href);
   const requestedAt = Date.now() - 1000;
   await browser.request(baseUrl + authPaths.codeForm, { action: "request", email });
   const code = await readLoginCode(baseUrl, email, requestedAt);
@@ -364,20 +289,7 @@ export async function signInOverHttp(baseUrl: string, email = "admin@example.com
   }
   if (!callback) throw new Error(`sign-in did not reach the callback: ${response.status}`);
 
-  const params = oauth.validateAuthResponse(as, spaClient, callback, state);
-  const tokens = await oauth.processAuthorizationCodeResponse(
-    as,
-    spaClient,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      spaClient,
-      oauth.None(),
-      params,
-      redirectUri,
-      codeVerifier,
-      options,
-    ),
-  );
+  const tokens = await redeemCallback(as, request, callback, transport);
   return { authorization: `Bearer ${tokens.access_token}` };
 }
 

@@ -1,16 +1,8 @@
 import { authMessages, oidcClientId } from "@cm/contracts/auth";
 import { eq } from "drizzle-orm";
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from "jose";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn } from "../../../test/auth.ts";
+import { mintAccessToken, signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { organizations, roles, users } from "../../db/schema.ts";
 import { loadAuthSecrets } from "./secrets.ts";
@@ -38,26 +30,8 @@ describe("API protection", () => {
   afterAll(() => testApp?.close());
 
   /** A token as the authorization server would issue it, with some claims replaced. */
-  async function mint(
-    claims: JWTPayload = {},
-    options: { key?: JWK; header?: Record<string, unknown> } = {},
-  ) {
-    const key = options.key ?? signingKey;
-    const now = Math.floor(Date.now() / 1000);
-    const payload = {
-      iss: issuer,
-      aud: audience,
-      sub: "1",
-      client_id: oidcClientId,
-      scope: "api",
-      jti: "test",
-      iat: now,
-      exp: now + 600,
-    };
-    return new SignJWT({ ...payload, ...claims })
-      .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: key.kid, ...options.header })
-      .sign(await importJWK(key, "ES256"));
-  }
+  const mint = (claims: JWTPayload = {}, options: { key?: JWK; header?: Record<string, unknown> } = {}) =>
+    mintAccessToken(testApp, claims, options);
 
   async function addUser(email: string, type: "internal" | "external", status = "active") {
     const { db } = testApp.database;

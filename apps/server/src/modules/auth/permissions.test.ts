@@ -9,10 +9,9 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintedAuthorization, signIn } from "../../../test/auth.ts";
+import { openApiRoutes } from "../../../test/openapi-routes.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { organizations, roles, users } from "../../db/schema.ts";
-
-const operationMethods = new Set(["get", "put", "post", "delete", "patch", "head", "options"]);
 
 /** What a route may declare: a permission of the catalogue, several of them, or one of the two words. */
 function isDeclaration(value: unknown): boolean {
@@ -64,21 +63,13 @@ describe("permissions", () => {
     testApp.app.inject({ method, url, payload, headers: headersOf.get(roleName) });
 
   it("every route of the OpenAPI document declares what it needs", async () => {
-    const document = (await testApp.app.inject({ method: "GET", url: "/api/docs/json" })).json<{
-      paths: Record<string, Record<string, { "x-permission"?: unknown }>>;
-    }>();
     const undeclared: string[] = [];
     const publicApi: string[] = [];
     let routes = 0;
-    for (const [path, operations] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(operations)) {
-        if (!operationMethods.has(method)) continue;
-        routes += 1;
-        const route = `${method.toUpperCase()} ${path}`;
-        const declared = operation["x-permission"];
-        if (!isDeclaration(declared)) undeclared.push(`${route} (declares ${JSON.stringify(declared)})`);
-        if (declared === "public" && path.startsWith("/api/")) publicApi.push(route);
-      }
+    for (const { label: route, path, permission: declared } of await openApiRoutes(testApp.app)) {
+      routes += 1;
+      if (!isDeclaration(declared)) undeclared.push(`${route} (declares ${JSON.stringify(declared)})`);
+      if (declared === "public" && path.startsWith("/api/")) publicApi.push(route);
     }
     expect(routes).toBeGreaterThan(50);
     expect(undeclared, "routes without `config: { permission }`").toEqual([]);

@@ -1,16 +1,9 @@
-import { authMessages, oidcClientId } from "@cm/contracts/auth";
+import { authMessages } from "@cm/contracts/auth";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from "jose";
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mintAccessToken } from "../../../test/auth.ts";
 import { openApiRoutes } from "../../../test/openapi-routes.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { organizations, roles, users } from "../../db/schema.ts";
@@ -95,24 +88,9 @@ describe("401 and 403 on every protected route", () => {
     await testApp?.close();
   });
 
-  /** An access token as the authorization server signs it, with claims, key or header replaced. */
-  async function mint(claims: JWTPayload = {}, options: { key?: JWK; header?: object } = {}) {
-    const key = options.key ?? signingKey;
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({
-      iss: `${testApp.config.PUBLIC_URL}/oidc`,
-      aud: `${testApp.config.PUBLIC_URL}/api`,
-      sub: String(ids.staff),
-      client_id: oidcClientId,
-      scope: "api",
-      jti: `walk-${now}`,
-      iat: now,
-      exp: now + 600,
-      ...claims,
-    })
-      .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: key.kid, ...options.header })
-      .sign(await importJWK(key, "ES256"));
-  }
+  /** An access token of the staff member as the authorization server signs it, with claims, key or header replaced. */
+  const mint = (claims: JWTPayload = {}, options: { key?: JWK; header?: Record<string, unknown> } = {}) =>
+    mintAccessToken(testApp, { sub: String(ids.staff), ...claims }, options);
 
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const decode = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString()) as JWTPayload;

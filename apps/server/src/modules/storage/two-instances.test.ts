@@ -1,16 +1,23 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, utimes } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
-import { authPaths, oidcClientId, oidcMountPath, oidcScopes } from "@cm/contracts/auth";
+import { authPaths, oidcMountPath } from "@cm/contracts/auth";
 import { workbookContentTypes } from "@cm/contracts/uploads";
 import * as oauth from "oauth4webapi";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import {
+  authorizationRequest,
+  discoverIssuer,
+  FetchBrowser,
+  redeemCallback,
+  spaClient,
+} from "../../../test/auth.ts";
+import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../../../test/processes.ts";
 import { outboxDir, readOutbox } from "../mail/outbox.ts";
 import { sampleLineListTable } from "../file-processing/sample-line-list.ts";
 import { xlsx } from "../file-processing/test-workbooks.ts";
@@ -22,7 +29,6 @@ import { S3ObjectStore } from "./s3-object-store.ts";
  * server (s3rver), as behind a load balancer: both have the same public URL, and each request
  * here is sent to the instance the test picks. Only where the suite runs on PostgreSQL.
  */
-const serverEntry = path.resolve(import.meta.dirname, "../../server.ts");
 const template = inject("testDatabase");
 const bucket = "cm-uploads";
 const hour = 60 * 60 * 1000;
@@ -32,17 +38,6 @@ interface S3rverInstance {
   close(): Promise<void>;
 }
 const S3rver = createRequire(import.meta.url)("@20minutes/s3rver") as new (options: object) => S3rverInstance;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 interface Instance {
   origin: string;
@@ -56,14 +51,11 @@ interface Instance {
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "cm-instance-"));
-  const child = spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
-    env: {
-      ...env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, "web"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnServer({
+    ...env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, "web"),
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -80,23 +72,18 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as { msg?: string }),
   };
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}:\n${output}`);
-      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-    },
-    { timeout: 90_000, interval: 250 },
-  );
+  try {
+    await waitUntilHealthy(origin, child, () => output, 90_000);
+  } catch (error) {
+    await stopInstance(instance);
+    throw error;
+  }
   return instance;
 }
 
 async function stopInstance(instance: Instance | undefined): Promise<void> {
   if (!instance) return;
-  if (instance.child.exitCode === null) {
-    const exited = new Promise((resolve) => instance.child.once("exit", resolve));
-    instance.child.kill("SIGTERM");
-    await exited;
-  }
+  await stopServer(instance.child);
   await rm(instance.dataDir, { recursive: true, force: true });
 }
 
@@ -108,26 +95,10 @@ function via(instance: Instance, url: string | URL): string {
 
 /** A browser's cookie jar; each request goes to the instance named. */
 class Browser {
-  readonly cookies = new Map<string, string>();
+  readonly #jar = new FetchBrowser();
 
-  async request(instance: Instance, url: string, form?: Record<string, string>): Promise<Response> {
-    const headers: Record<string, string> = { accept: "text/html" };
-    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const response = await fetch(via(instance, url), {
-      method: form ? "POST" : "GET",
-      headers,
-      body: form ? new URLSearchParams(form).toString() : undefined,
-      redirect: "manual",
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const [name, ...value] = pair!.split("=");
-      if (value.join("=") === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie))
-        this.cookies.delete(name!);
-      else this.cookies.set(name!, value.join("="));
-    }
-    return response;
+  request(instance: Instance, url: string, form?: Record<string, string>): Promise<Response> {
+    return this.#jar.request(via(instance, url), form);
   }
 }
 
@@ -253,28 +224,12 @@ describe.runIf(template.kind === "postgres")("two instances on one database and 
   let authorization: string;
   let refreshToken: string;
   const issuer = () => new URL(`${publicUrl}${oidcMountPath}`);
-  const client: oauth.Client = { client_id: oidcClientId, id_token_signed_response_alg: "ES256" };
 
   it("finishes on one instance a sign-in started on the other; a refresh works on either", async () => {
-    const as = await oauth.processDiscoveryResponse(
-      issuer(),
-      await oauth.discoveryRequest(issuer(), { algorithm: "oidc", ...oauthVia(a!) }),
-    );
+    const as = await discoverIssuer(issuer(), oauthVia(a!));
     const browser = new Browser();
-    const codeVerifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
-    const authorize = new URL(as.authorization_endpoint!);
-    const params = {
-      client_id: oidcClientId,
-      redirect_uri: `${publicUrl}/`,
-      response_type: "code",
-      scope: oidcScopes,
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: "S256",
-    };
-    for (const [name, value] of Object.entries(params)) authorize.searchParams.set(name, value);
-    expect((await browser.request(a!, authorize.href)).status).toBe(303);
+    const authorize = await authorizationRequest(as, `${publicUrl}/`);
+    expect((await browser.request(a!, authorize.url.href)).status).toBe(303);
 
     // The rest on the other instance, with the same cookies.
     const email = "admin@example.com";
@@ -299,20 +254,7 @@ describe.runIf(template.kind === "postgres")("two instances on one database and 
       if (location.searchParams.has("code")) callback = location;
       else response = await browser.request(hop % 2 ? a! : b!, location.href);
     }
-    const callbackParams = oauth.validateAuthResponse(as, client, callback!, state);
-    const tokens = await oauth.processAuthorizationCodeResponse(
-      as,
-      client,
-      await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        oauth.None(),
-        callbackParams,
-        `${publicUrl}/`,
-        codeVerifier,
-        oauthVia(a!),
-      ),
-    );
+    const tokens = await redeemCallback(as, authorize, callback!, oauthVia(a!));
     authorization = `Bearer ${tokens.access_token}`;
     for (const instance of [a!, b!]) {
       expect((await fetch(`${instance.origin}/api/me`, { headers: { authorization } })).status).toBe(200);
@@ -322,8 +264,8 @@ describe.runIf(template.kind === "postgres")("two instances on one database and 
     for (const instance of [b!, a!]) {
       const refreshed = await oauth.processRefreshTokenResponse(
         as,
-        client,
-        await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, oauthVia(instance)),
+        spaClient,
+        await oauth.refreshTokenGrantRequest(as, spaClient, oauth.None(), refreshToken, oauthVia(instance)),
       );
       expect(refreshed.refresh_token).not.toBe(refreshToken);
       refreshToken = refreshed.refresh_token!;

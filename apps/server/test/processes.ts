@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+/**
+ * The real server as a child process, for the tests that need one listening (fault tests, two
+ * instances on one database, the browser suite in e2e/support/app-server.ts). Free of vitest, so
+ * Playwright can load it too.
+ *
+ *   const port = await freePort();
+ *   const child = spawnServer({ ...env, PORT: String(port) });
+ *   await waitUntilHealthy(`http://127.0.0.1:${port}`, child, () => output);
+ *   await stopServer(child);
+ */
+
+const serverEntry = path.resolve(import.meta.dirname, "../src/server.ts");
+
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Starts `src/server.ts` with exactly `env`, its output piped (read it from `stdout`/`stderr`). */
+export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
+  // The V8 flag of the server's start script (apps/server/package.json; docs/performance.md).
+  return spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/**
+ * Polls `/healthz` until it answers 200; throws with the output so far if the process exits first
+ * or `timeoutMs` passes (the process is left running: the caller decides how to stop it).
+ */
+export async function waitUntilHealthy(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`The server did not become healthy within ${timeoutMs / 1000} s:\n${output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** SIGTERM, as an operator stops it, and waits for the exit. */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
