@@ -15,11 +15,16 @@ const compressible = /\.(js|css|html|svg|json|txt)$/;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Writes `compressed` to `file` unless it is no smaller than `original`: the server then sends the file itself. */
+async function writeIfSmaller(file: string, original: Buffer, compressed: Promise<Buffer>): Promise<void> {
+  const bytes = await compressed;
+  if (bytes.length < original.length) await writeFile(file, bytes);
+}
+
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file of the build, once, at
  * the strongest settings: the server sends them as they are (`preCompressed` in
- * apps/server/src/plugins/web-app.ts) instead of compressing each response. A copy that would not
- * be smaller is left out, and the server then sends the file itself.
+ * apps/server/src/plugins/web-app.ts) instead of compressing each response.
  */
 function precompress(): Plugin {
   return {
@@ -33,17 +38,14 @@ function precompress(): Plugin {
         .flatMap((file) => {
           const content = Buffer.from(file.type === "chunk" ? file.code : file.source);
           const target = path.join(outDir, file.fileName);
-          const variants = [
-            {
-              extension: ".br",
-              make: () => brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-            },
-            { extension: ".gz", make: () => gzipAsync(content, { level: 9 }) },
+          return [
+            writeIfSmaller(
+              `${target}.br`,
+              content,
+              brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+            ),
+            writeIfSmaller(`${target}.gz`, content, gzipAsync(content, { level: 9 })),
           ];
-          return variants.map(async ({ extension, make }) => {
-            const compressed = await make();
-            if (compressed.length < content.length) await writeFile(target + extension, compressed);
-          });
         });
       await Promise.all(writes);
     },

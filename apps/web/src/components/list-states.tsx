@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TableCell, TableRow } from "@/components/ui/table";
+import { cn } from "@/lib/utils";
 
 /** Placeholder rows while a table's list loads. */
 export function TableLoadingRows({ columns, rows = 5 }: { columns: number; rows?: number }) {
@@ -59,16 +60,26 @@ export function ListLoadError({
 
 /** A list or screen with nothing to show: the spec's text, what fills it and, maybe, the action that does. */
 export function EmptyState({
+  icon,
   title,
   description,
   action,
+  className,
 }: {
+  icon?: React.ReactNode;
   title: string;
   description: string;
   action?: React.ReactNode;
+  className?: string;
 }) {
   return (
-    <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-10 text-center">
+    <div
+      className={cn(
+        "flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-10 text-center",
+        className,
+      )}
+    >
+      {icon}
       <p className="font-medium">{title}</p>
       <p className="max-w-md text-sm text-muted-foreground">{description}</p>
       {action ? <div className="mt-3">{action}</div> : null}

@@ -4,10 +4,11 @@ import {
   loginCodeProblem,
   loginCodeValidityMinutes,
 } from "@cm/contracts/auth-rules";
-import { type ClipboardEvent, useId, useRef, useState } from "react";
+import { type ClipboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { usePostedField } from "@/features/auth/hooks/use-posted-field";
 import { pastedLoginCode } from "@/features/auth/utils/pasted-login-code";
 
 /**
@@ -17,20 +18,20 @@ import { pastedLoginCode } from "@/features/auth/utils/pasted-login-code";
  * or zod, like the e-mail form.
  */
 export function LoginCodeForm({ email }: { email: string }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const codeId = useId();
   const hintId = useId();
   const errorId = useId();
-  const [code, setCode] = useState("");
   // Checked once sent, then again as the user corrects it.
-  const [checked, setChecked] = useState(false);
+  const code = usePostedField({
+    name: "code",
+    problemOf: loginCodeProblem,
+    normalize: (value) => value.trim().toUpperCase(),
+  });
   const [posting, setPosting] = useState<"verify" | "request" | null>(null);
 
-  /** Posts `form` natively once `value` has the right shape. */
-  function submitForm(form: HTMLFormElement | null, value: string) {
-    setChecked(true);
-    if (!form || loginCodeProblem(value)) return;
-    if (inputRef.current) inputRef.current.value = value.trim().toUpperCase();
+  /** Posts `form` natively once `value` (the field's unless given) has the right shape. */
+  function submitForm(form: HTMLFormElement | null, value?: string) {
+    if (!form || code.accept(form, value) === undefined) return;
     setPosting("verify");
     form.submit();
   }
@@ -39,11 +40,9 @@ export function LoginCodeForm({ email }: { email: string }) {
     const pasted = pastedLoginCode(event.clipboardData.getData("text"));
     if (!pasted) return;
     event.preventDefault();
-    setCode(pasted);
+    code.change(pasted);
     submitForm(event.currentTarget.form, pasted);
   }
-
-  const error = checked ? loginCodeProblem(code) : undefined;
 
   return (
     <div className="flex flex-col gap-3">
@@ -54,12 +53,12 @@ export function LoginCodeForm({ email }: { email: string }) {
         className="flex flex-col gap-5"
         onSubmit={(event) => {
           event.preventDefault();
-          submitForm(event.currentTarget, code);
+          submitForm(event.currentTarget);
         }}
       >
         <input type="hidden" name="action" value="verify" />
         <input type="hidden" name="email" value={email} />
-        <Field data-invalid={Boolean(error)}>
+        <Field data-invalid={Boolean(code.error)}>
           <FieldLabel htmlFor={codeId}>Login code</FieldLabel>
           <Input
             id={codeId}
@@ -70,19 +69,18 @@ export function LoginCodeForm({ email }: { email: string }) {
             autoFocus
             maxLength={loginCodeLength}
             placeholder="ABC234"
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+            aria-invalid={Boolean(code.error)}
+            aria-describedby={code.error ? `${hintId} ${errorId}` : hintId}
             className="h-11 font-mono text-lg tracking-[0.4em] uppercase placeholder:tracking-[0.4em] placeholder:text-muted-foreground/50"
-            ref={inputRef}
-            name="code"
-            onChange={(event) => setCode(event.target.value)}
+            name={code.name}
+            onChange={(event) => code.change(event.target.value)}
             onPaste={onPaste}
           />
           <FieldDescription id={hintId}>
             {loginCodeLength} letters or digits, as in the e-mail. It is valid for {loginCodeValidityMinutes}{" "}
             minutes.
           </FieldDescription>
-          <FieldError id={errorId}>{error}</FieldError>
+          <FieldError id={errorId}>{code.error}</FieldError>
         </Field>
         <Button type="submit" disabled={posting !== null} className="w-full">
           {posting === "verify" ? "Checking…" : "Continue"}

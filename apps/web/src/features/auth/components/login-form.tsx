@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { usePostedField } from "@/features/auth/hooks/use-posted-field";
 
 export interface LoginFormProps {
   defaultEmail?: string;
@@ -31,24 +32,23 @@ export function LoginForm({
   autoSubmit = false,
 }: LoginFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const emailId = useId();
   const errorId = useId();
-  const [email, setEmail] = useState(defaultEmail);
   // Like the server's check, but said only once the address was edited or sent.
-  const [checked, setChecked] = useState(false);
+  const email = usePostedField({
+    name: "email",
+    defaultValue: defaultEmail,
+    problemOf: loginEmailProblem,
+    normalize: (value) => value.trim(),
+  });
   const [posting, setPosting] = useState(false);
   const [serverErrorShown, setServerErrorShown] = useState(Boolean(serverError));
-  const problem = loginEmailProblem(email);
 
   /** Posts `form` natively once the address is valid (and the page agrees). */
   function submitForm(form: HTMLFormElement | null) {
-    setChecked(true);
-    if (!form || problem) return;
-    const trimmed = email.trim();
-    if (onBeforeSubmit && !onBeforeSubmit(trimmed)) return;
-    // The browser posts what the field holds: send the trimmed address the rules accepted.
-    if (inputRef.current) inputRef.current.value = trimmed;
+    if (!form) return;
+    const accepted = email.accept(form);
+    if (accepted === undefined || (onBeforeSubmit && !onBeforeSubmit(accepted))) return;
     setPosting(true);
     form.submit();
   }
@@ -60,7 +60,7 @@ export function LoginForm({
     submitForm(formRef.current);
   });
 
-  const error = (checked ? problem : undefined) ?? (serverErrorShown ? serverError : undefined);
+  const error = email.error ?? (serverErrorShown ? serverError : undefined);
 
   return (
     <form
@@ -88,18 +88,16 @@ export function LoginForm({
           placeholder="name@company.com"
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}
-          ref={inputRef}
-          name="email"
+          name={email.name}
           defaultValue={defaultEmail}
           onChange={(event) => {
-            setEmail(event.target.value);
-            setChecked(true);
+            email.change(event.target.value, { check: true });
             setServerErrorShown(false);
           }}
         />
         <FieldError id={errorId}>{error}</FieldError>
       </Field>
-      <Button type="submit" disabled={Boolean(problem) || posting} className="w-full">
+      <Button type="submit" disabled={Boolean(email.problem) || posting} className="w-full">
         {posting ? "Sending code…" : "Log in"}
       </Button>
     </form>

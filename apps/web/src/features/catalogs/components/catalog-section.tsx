@@ -51,7 +51,7 @@ export function CatalogSection({
           onRetry={() => void query.refetch()}
         />
       ) : query.isPending ? (
-        <div role="status" className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div role="status" className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           <span className="sr-only">Loading {title.toLowerCase()}…</span>
           <LineListCardSkeleton />
           <LineListCardSkeleton />
@@ -60,7 +60,7 @@ export function CatalogSection({
       ) : lineLists.length === 0 ? (
         <EmptyState title={emptyTitle} description={emptyDescription} />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {lineLists.map((lineList) => (
             <LineListCard key={lineList.id} lineList={lineList} onPublish={onPublish} />
           ))}

@@ -35,6 +35,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type * as React from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { EmptyState } from "@/components/list-states";
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
 import { CatalogTab } from "@/features/catalogs/components/catalog-tab";
 import { DragGhost } from "@/features/catalogs/components/drag-ghost";
@@ -141,15 +142,16 @@ function TabPanelDropZone({
 
 function EmptyTab({ place }: { place: ItemPlacement }) {
   return (
-    <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-16 text-center">
-      <PackageOpenIcon aria-hidden="true" className="mb-1 size-6 text-muted-foreground" />
-      <p className="font-medium">No items found.</p>
-      <p className="max-w-md text-sm text-muted-foreground">
-        {place === unsortedCatalogType
+    <EmptyState
+      className="py-16"
+      icon={<PackageOpenIcon aria-hidden="true" className="mb-1 size-6 text-muted-foreground" />}
+      title="No items found."
+      description={
+        place === unsortedCatalogType
           ? "Every item of this line list is in a catalog."
-          : `Drag items onto the ${catalogTabLabels[place]} tab, or use Add items.`}
-      </p>
-    </div>
+          : `Drag items onto the ${catalogTabLabels[place]} tab, or use Add items.`
+      }
+    />
   );
 }
 

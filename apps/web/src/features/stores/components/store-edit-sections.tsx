@@ -111,7 +111,7 @@ export function StoreBasicInfoSection({ store, members }: { store: Store; member
           </Button>
         }
       >
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field data-invalid={Boolean(errors.newName)}>
             <FieldLabel htmlFor={`${id}-name`}>Store name</FieldLabel>
             <Input
