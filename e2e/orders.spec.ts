@@ -254,6 +254,8 @@ test("moves the order from Pending to Completed, offering only the allowed moves
   const order = writtenOrder();
   // Opened from the list, which is read again when the person comes back to it.
   await page.goto(`/home/orders/all?q=${order.number}`);
+  // The signed-in shell first (a new context loads every script again), then the list's answer.
+  await expect(page.getByRole("heading", { name: "All Orders", level: 1 })).toBeVisible();
   const listRow = page
     .getByRole("table", { name: "Orders" })
     .getByRole("row")
