@@ -2,11 +2,16 @@ import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { migrateDatabase, migrationsFolder, openDatabase, type DatabaseHandle } from "../src/db/client.ts";
+import {
+  createPglite,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+  type DatabaseHandle,
+} from "../src/db/client.ts";
 
 /**
  * The migrated database every test app copies, described in a form the global setup can hand
@@ -89,7 +94,7 @@ export async function createTemplate(
   }
 
   const dumpFile = path.join(os.tmpdir(), `cm-test-template-${uniqueSuffix()}.tar`);
-  const client = await PGlite.create();
+  const client = await createPglite();
   try {
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
     // Uncompressed: loading it is what every test file waits for, disk space is not an issue.

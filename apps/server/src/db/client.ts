@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -17,6 +18,15 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: what services pass to repositories inside `db.transaction`. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbExecutor = Database | Tx;
+
+/**
+ * An embedded database with the extensions the migrations create (pg_trgm, for the items search's
+ * index): every PGlite of the project opens through here, as a database holding that index cannot
+ * be used without them.
+ */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { ...options.extensions, pg_trgm } });
+}
 
 /** The rows of a raw `db.execute(sql`…`)`: PGlite and node-postgres both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -89,7 +99,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite;
   try {
     if (pgliteDir) await mkdir(pgliteDir, { recursive: true });
-    client = await PGlite.create({
+    client = await createPglite({
       dataDir: pgliteDir,
       loadDataDir: options.pgliteLoadDataDir,
       // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory for good

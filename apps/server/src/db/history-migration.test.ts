@@ -1,13 +1,13 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { historyEntrySchema, type HistoryEntry } from "@cm/contracts/history";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listHistory } from "../modules/history/service.ts";
-import { migrationsFolder, type Database } from "./client.ts";
+import { createPglite, migrationsFolder, type Database } from "./client.ts";
 import * as schema from "./schema.ts";
 
 const historyMigration = "0008_history";
@@ -37,7 +37,7 @@ describe("the history migration", () => {
     journal.entries = journal.entries.slice(0, index);
     await writeFile(journalFile, JSON.stringify(journal));
 
-    client = await PGlite.create();
+    client = await createPglite();
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: before });
     await client.exec(`

@@ -1,13 +1,13 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder } from "./client.ts";
+import { createPglite, migrationsFolder } from "./client.ts";
 
 const permissionsMigration = "0006_permissions";
 
@@ -31,7 +31,7 @@ describe("the permissions migration", () => {
     journal.entries = journal.entries.slice(0, index);
     await writeFile(journalFile, JSON.stringify(journal));
 
-    client = await PGlite.create();
+    client = await createPglite();
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: before });
     await db.execute(sql`

@@ -2,12 +2,11 @@ import type { ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { authPaths } from "@cm/contracts/auth";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
 import * as oauth from "oauth4webapi";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
+import { createPglite, openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
 import { authorizationRequest, discoverIssuer, FetchBrowser, redeemCallback } from "../auth.ts";
 import { freePort, spawnServer, waitUntilHealthy } from "../processes.ts";
 import { cloneTemplate } from "../test-database.ts";
@@ -76,7 +75,7 @@ export async function createServerSite(): Promise<ServerSite> {
     // The migrated template written to disk, as a first start would leave it, minus the seconds
     // of a new PGlite's initdb.
     await mkdir(pgliteDir, { recursive: true });
-    const client = await PGlite.create({
+    const client = await createPglite({
       dataDir: pgliteDir,
       loadDataDir: new Blob([await readFile(template.dumpFile)]),
     });

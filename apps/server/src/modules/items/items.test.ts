@@ -1,11 +1,14 @@
 import type { CrocsItem, CrocsItemInput, PopulatedParentItem } from "@cm/contracts/line-list-preview";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { crocsBrandId, type Auth } from "../../../test/uploads.ts";
+import { rowsOf } from "../../db/client.ts";
 import { createLineList } from "../line-lists/service.ts";
 import type { ProductInput } from "../products/repository.ts";
+import { productSearch } from "./repository.ts";
 
 function style(modelCode: string, overrides: Partial<ProductInput> = {}): ProductInput {
   return {
@@ -102,7 +105,23 @@ describe("Crocs items", () => {
     expect(await search("BAYA")).toEqual(["20002-410"]);
     expect(await search("54.99")).toEqual(["10001-100"]);
     expect(await search("_")).toEqual([]);
+    // The index reads the fields joined ("… Clog Black …"); a match still lies within one field.
+    expect(await search("Clog Black")).toEqual([]);
     expect((await request("GET", "/api/crocs/items?pageSize=0")).statusCode).toBe(400);
+  });
+
+  it("finds a search's candidates through the trigram index over the searched fields", async () => {
+    // A few rows make a sequential scan cheaper: turned off, the plan shows the index is usable,
+    // i.e. the query's expression is the index's (drizzle/0011_items_search_trigram.sql).
+    const plan = await testApp.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ "QUERY PLAN": string }>(
+        await tx.execute(sql`explain select id from products where ${productSearch("Echo")}`),
+      )
+        .map((row) => row["QUERY PLAN"])
+        .join("\n");
+    });
+    expect(plan).toMatch(/Bitmap Index Scan on products_search_trgm_idx/);
   });
 
   it("creates, updates with revisions and deletes an item", async () => {

@@ -19,17 +19,31 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** Search over model_code, franchise, silhouette, color, gender and msrp, case-insensitive. */
+/**
+ * The six searched fields joined, exactly as the trigram index `products_search_trgm_idx` is
+ * built (drizzle/0011_items_search_trigram.sql): PostgreSQL uses the index only for this very
+ * expression.
+ */
+const productSearchText = sql`(${products.modelCode} || ' ' || coalesce(${products.franchise}, '') || ' ' || coalesce(${products.silhouette}, '') || ' ' || coalesce(${products.color}, '') || ' ' || coalesce(${products.gender}, '') || ' ' || coalesce(${products.msrp}::text, ''))`;
+
+/**
+ * Search over model_code, franchise, silhouette, color, gender and msrp, case-insensitive. A
+ * product matching one field matches the joined text, so that condition changes no answer: it
+ * lets the trigram index find the candidates, which the per-field conditions then check.
+ */
 export function productSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = likePattern(search);
-  return or(
-    ilike(products.modelCode, pattern),
-    ilike(products.franchise, pattern),
-    ilike(products.silhouette, pattern),
-    ilike(products.color, pattern),
-    ilike(products.gender, pattern),
-    sql`${products.msrp}::text ilike ${pattern}`,
+  return and(
+    sql`${productSearchText} ilike ${pattern}`,
+    or(
+      ilike(products.modelCode, pattern),
+      ilike(products.franchise, pattern),
+      ilike(products.silhouette, pattern),
+      ilike(products.color, pattern),
+      ilike(products.gender, pattern),
+      sql`${products.msrp}::text ilike ${pattern}`,
+    ),
   );
 }
 
