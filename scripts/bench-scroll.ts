@@ -39,7 +39,7 @@ import {
   processLineListBody,
   signInOverHttp,
   storeWorkbookOverHttp,
-} from "../apps/server/test/faults/server-process.ts";
+} from "../apps/server/test/http-api.ts";
 
 const { values } = parseArgs({
   options: {

@@ -6,15 +6,12 @@ import { rowsOf } from "../../src/db/client.ts";
 import { writeSampleLineList } from "../../src/modules/file-processing/sample-line-list.ts";
 import {
   callApi,
-  createServerSite,
   processLineListBody,
-  reportFigure,
   signInOverHttp,
   storeWorkbookOverHttp,
   type Auth,
-  type ServerProcess,
-  type ServerSite,
-} from "./server-process.ts";
+} from "../http-api.ts";
+import { createServerSite, reportFigure, type ServerProcess, type ServerSite } from "./server-process.ts";
 
 /**
  * A TCP relay between the server and PostgreSQL that the test can take down (connections refused,

@@ -5,15 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSampleLineList } from "../../src/modules/file-processing/sample-line-list.ts";
 import {
   callApi,
-  createServerSite,
   processLineListBody,
-  reportFigure,
-  requestStarted,
   signInOverHttp,
   storeWorkbookOverHttp,
   type Envelope,
-  type ServerSite,
-} from "./server-process.ts";
+} from "../http-api.ts";
+import { createServerSite, reportFigure, requestStarted, type ServerSite } from "./server-process.ts";
 
 /** Opens a connection and sends a request's first line only: the connection is busy, not idle. */
 async function startRequestSlowly(baseUrl: string, path: string) {

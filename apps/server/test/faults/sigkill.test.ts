@@ -11,15 +11,17 @@ import {
 } from "../../src/modules/file-processing/sample-line-list.ts";
 import {
   callApi,
-  createServerSite,
   crocsBrandId,
   processLineListBody,
-  reportFigure,
-  requestStarted,
   signInOverHttp,
   storeWorkbookOverHttp,
   type Auth,
   type Envelope,
+} from "../http-api.ts";
+import {
+  createServerSite,
+  reportFigure,
+  requestStarted,
   type LogLine,
   type ServerProcess,
   type ServerSite,
