@@ -69,6 +69,15 @@ export const paginationSchema = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * Present (and true) only when `total` is a lower bound rather than the exact count: a list
+   * whose count is capped (the items search counts at most 1,000 matches) answers the cap and
+   * this flag; `totalPages` is computed from it, and later pages can still be requested.
+   */
+  totalIsLowerBound: z
+    .literal(true)
+    .optional()
+    .describe("True when `total` is a lower bound (the count stopped at a cap); absent when it is exact."),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -20,6 +20,19 @@ describe("pagination", () => {
     });
   });
 
+  it("says a capped total is a lower bound, and only then", () => {
+    const capped = paginated([], { page: 1, pageSize: 10, total: 1000, totalIsLowerBound: true });
+    expect(capped.pagination).toEqual({
+      page: 1,
+      pageSize: 10,
+      total: 1000,
+      totalPages: 100,
+      totalIsLowerBound: true,
+    });
+    const exact = paginated([], { page: 1, pageSize: 10, total: 5, totalIsLowerBound: false });
+    expect(exact.pagination).not.toHaveProperty("totalIsLowerBound");
+  });
+
   it("wraps the page's rows in the envelope", () => {
     expect(paginated([{ id: 1 }], { page: 2, pageSize: 1, total: 2 })).toMatchObject({
       success: true,

@@ -6,15 +6,30 @@ export function pageWindow({ page, pageSize }: PaginationQuery): { limit: number
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
 
+/**
+ * A page with its pagination. `totalIsLowerBound` says `total` is a capped count (at least that
+ * many); the field is left out of the answer unless it is true.
+ */
 export function paginated<TItem>(
   items: TItem[],
-  { page, pageSize, total }: PaginationQuery & { total: number },
+  {
+    page,
+    pageSize,
+    total,
+    totalIsLowerBound,
+  }: PaginationQuery & { total: number; totalIsLowerBound?: boolean },
   message: string = genericMessages.ok,
 ): PaginatedEnvelope<TItem> {
   return {
     success: true,
     message,
     data: items,
-    pagination: { page, pageSize, total, totalPages: Math.ceil(total / pageSize) },
+    pagination: {
+      page,
+      pageSize,
+      total,
+      totalPages: Math.ceil(total / pageSize),
+      ...(totalIsLowerBound ? { totalIsLowerBound: true as const } : {}),
+    },
   };
 }

@@ -8,7 +8,7 @@ import { crocsBrandId, type Auth } from "../../../test/uploads.ts";
 import { rowsOf } from "../../db/client.ts";
 import { createLineList } from "../line-lists/service.ts";
 import type { ProductInput } from "../products/repository.ts";
-import { productSearch } from "./repository.ts";
+import { productSearch, searchTotalCap } from "./repository.ts";
 
 function style(modelCode: string, overrides: Partial<ProductInput> = {}): ProductInput {
   return {
@@ -220,6 +220,58 @@ describe("Crocs items", () => {
     expect(
       (await request("GET", "/api/crocs/pre-book/populated-parent-items?lineListId=999999")).statusCode,
     ).toBe(404);
+  });
+
+  it("counts a search's matches up to the cap, saying when the total is only a lower bound", async () => {
+    const pagination = async (query: string) =>
+      (await request("GET", `/api/crocs/items?${query}`)).json().pagination;
+    const before = (await pagination("")).total as number;
+    // One more "Mellow" product than the cap, in model code order; all but the last are "Lime".
+    const brandId = await crocsBrandId(testApp);
+    await testApp.database.db.execute(sql`
+      insert into products (brand_id, model_code, franchise, color)
+      select ${brandId}, 'M' || lpad(i::text, 4, '0'), 'Mellow',
+        case when i > ${searchTotalCap} then 'Pink' else 'Lime' end
+      from generate_series(1, ${searchTotalCap + 1}) i`);
+
+    const capped = await request("GET", "/api/crocs/items?search=mellow&pageSize=3");
+    expect(capped.json().pagination).toEqual({
+      page: 1,
+      pageSize: 3,
+      total: searchTotalCap,
+      totalPages: Math.ceil(searchTotalCap / 3),
+      totalIsLowerBound: true,
+    });
+    expect(capped.json().data.map((item: CrocsItem) => item.model_code)).toEqual(["M0001", "M0002", "M0003"]);
+    // A page past the capped total still answers the rows that are there.
+    const beyond = (await request("GET", "/api/crocs/items?search=mellow&pageSize=10&page=101")).json();
+    expect(beyond.pagination).toMatchObject({ page: 101, total: searchTotalCap, totalPages: 100 });
+    expect(beyond.data.map((item: CrocsItem) => item.model_code)).toEqual(["M1001"]);
+
+    // Exactly the cap, fewer, and no search at all: exact totals, without the flag.
+    expect(await pagination("search=lime")).toEqual({
+      page: 1,
+      pageSize: 10,
+      total: searchTotalCap,
+      totalPages: searchTotalCap / 10,
+    });
+    expect(await pagination("search=pink")).toEqual({ page: 1, pageSize: 10, total: 1, totalPages: 1 });
+    const all = await pagination("");
+    expect(all).toEqual({
+      page: 1,
+      pageSize: 10,
+      total: before + searchTotalCap + 1,
+      totalPages: Math.ceil((before + searchTotalCap + 1) / 10),
+    });
+
+    // The OpenAPI document (generated from the zod schemas) describes the optional flag.
+    const document = (await request("GET", "/api/docs/json")).json();
+    const answer = document.paths["/api/crocs/items"].get.responses["200"].content["application/json"].schema;
+    expect(answer.properties.pagination.required).not.toContain("totalIsLowerBound");
+    expect(answer.properties.pagination.properties.totalIsLowerBound).toMatchObject({
+      type: "boolean",
+      enum: [true],
+    });
   });
 
   it("needs a signed-in user", async () => {

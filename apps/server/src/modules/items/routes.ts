@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { readExpectedRevision } from "../../lib/revisions.ts";
+import { searchTotalCap } from "./repository.ts";
 import {
   createCrocsItem,
   deleteCrocsItem,
@@ -37,8 +38,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.view" },
       schema: {
         summary: "Crocs items",
-        description:
-          "A page of the Crocs brand's products (styles with their sizes) by model code; `search` matches model_code, franchise, silhouette, color, gender and msrp.",
+        description: `A page of the Crocs brand's products (styles with their sizes) by model code; \`search\` matches model_code, franchise, silhouette, color, gender and msrp. A search counts at most ${searchTotalCap} matches: past that, \`total\` is ${searchTotalCap} and \`pagination.totalIsLowerBound\` is true (later pages can still be requested).`,
         tags: ["items"],
         querystring: crocsItemsQuerySchema,
         response: {

@@ -131,7 +131,7 @@ export async function listCrocsItems(
   query: PaginationQuery & { search?: string },
 ): Promise<PaginatedEnvelope<CrocsItem>> {
   const brandId = await crocsBrandId(db);
-  const { rows, total } = await pageBrandProducts(db, brandId, {
+  const { rows, total, totalIsLowerBound } = await pageBrandProducts(db, brandId, {
     search: query.search || undefined,
     ...pageWindow(query),
   });
@@ -141,7 +141,7 @@ export async function listCrocsItems(
   );
   return paginated(
     rows.map((row) => toCrocsItem(row, sizes.get(row.id) ?? [])),
-    { ...query, total },
+    { ...query, total, totalIsLowerBound },
   );
 }
 
