@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { signedInStorageState } from "./support/sign-in.ts";
+import { recordFigures } from "../scripts/bench-summary.ts";
 
 /**
  * The most JavaScript a first visit to each page may load, in gzip bytes (issue 16, "Light
@@ -66,7 +67,7 @@ async function scriptsLoadedBy(
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function expectWithinBudget(path: BudgetedPage, scripts: Script[]) {
+async function expectWithinBudget(path: BudgetedPage, scripts: Script[]) {
   const sum = (key: "gzip" | "transferred") => scripts.reduce((total, script) => total + script[key], 0);
   const lines = [...scripts]
     .sort((a, b) => b.gzip - a.gzip)
@@ -78,6 +79,16 @@ function expectWithinBudget(path: BudgetedPage, scripts: Script[]) {
     `${path}: ${scripts.length} scripts, ${kb(sum("gzip"))} gzip (budget ${kb(javaScriptBudgets[path])}), ` +
       `${kb(sum("transferred"))} transferred\n${lines.join("\n")}`,
   );
+  // For `npm run bench`'s summary (scripts/bench.ts); nothing when the test runs alone.
+  await recordFigures("pages", [
+    {
+      figure: `JavaScript loaded by ${path} (gzip)`,
+      value: sum("gzip") / 1024,
+      unit: "KB",
+      atMost: javaScriptBudgets[path] / 1024,
+      anchor: `${scripts.length} scripts, ${kb(sum("transferred"))} transferred`,
+    },
+  ]);
   // The build writes compressed copies of every script; one sent as it is means they are missing.
   const sentRaw = scripts.filter((script) => script.encoding === "none" && script.gzip < script.transferred);
   expect(sentRaw.map((script) => script.file)).toEqual([]);
@@ -90,7 +101,7 @@ test("the sign-in page stays within its JavaScript budget", async ({ browser, ba
     const scripts = await scriptsLoadedBy(context, "/auth/start", async (page) => {
       await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
     });
-    expectWithinBudget("/auth/start", scripts);
+    await expectWithinBudget("/auth/start", scripts);
   } finally {
     await context.close();
   }
@@ -105,7 +116,7 @@ test("the catalogs page stays within its JavaScript budget", async ({ browser, b
     const scripts = await scriptsLoadedBy(context, "/home/catalogs", async (page) => {
       await expect(page.getByRole("heading", { name: "Catalogs", level: 1 })).toBeVisible();
     });
-    expectWithinBudget("/home/catalogs", scripts);
+    await expectWithinBudget("/home/catalogs", scripts);
   } finally {
     await context.close();
   }

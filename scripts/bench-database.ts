@@ -31,6 +31,7 @@ import {
   startOnSeededDatabase,
   withClient,
 } from "./bench-database-seed.ts";
+import { recordFigures } from "./bench-summary.ts";
 
 /** What the load generator is asked to do, and what it answers, over the worker boundary. */
 interface LoadJob {
@@ -267,6 +268,22 @@ const rows = [...largest.figures.keys()].map((name) => {
   return `| ${name} | ${cells.join(" | ")} | ${Number.isNaN(ratio) ? "–" : ratio.toFixed(2)} |`;
 });
 const table = [header, `|${" --- |".repeat(runs.length + 2)}`, ...rows].join("\n");
+await recordFigures(
+  "database",
+  [...largest.figures].flatMap(([name, figures]) => {
+    const baseline = smallest.figures.get(name);
+    if (!baseline || runs.length < 2) return [];
+    return [
+      {
+        figure: `${name}: p99 at ${largest.products.toLocaleString("en")} ÷ p99 at ${smallest.products.toLocaleString("en")} products`,
+        value: figures.p99 / baseline.p99,
+        unit: "×" as const,
+        atMost: 1.5,
+        anchor: `p99 ${baseline.p99.toLocaleString("en", { maximumFractionDigits: 0 })} → ${figures.p99.toLocaleString("en", { maximumFractionDigits: 0 })} ms`,
+      },
+    ];
+  }),
+);
 console.log(`\n${table}`);
 
 const report = [

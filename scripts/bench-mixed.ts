@@ -57,6 +57,7 @@ import {
   withClient,
   type SeededServer,
 } from "./bench-database-seed.ts";
+import { recordFigures } from "./bench-summary.ts";
 
 /** The scenario: what a client does, how often (weights out of 100), and how it is shown. */
 const actions = [
@@ -863,6 +864,23 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
       (failure) => `- ${failure.action}: ${failure.status}, ${failure.request.trim()} → ${failure.detail}`,
     );
   console.log(`\n${table}\n\n${checksTable}\n\n${outcome.join("\n")}\n${counts}`);
+  const load = `${clientCount} clients, ${durationMs / 1000} s, ${products.toLocaleString("en")} products: ${all.requests.toLocaleString("en")} requests`;
+  await recordFigures("mixed", [
+    { figure: "mixed load: answers 5xx", value: all.serverErrors, unit: "", atMost: 0, anchor: load },
+    {
+      figure: "mixed load: lost updates, refused writes applied, broken invariants",
+      value: total("lost") + total("refusedApplied") + total("broken"),
+      unit: "",
+      atMost: 0,
+      anchor: `${checks.reduce((sum, check) => sum + check.checked, 0).toLocaleString("en")} records checked`,
+    },
+    {
+      figure: "mixed load: p99 of every request",
+      value: all.p99,
+      unit: "ms",
+      anchor: `p50 ${ms(all.p50)} ms`,
+    },
+  ]);
   for (const line of [...failures, ...problems]) console.log(line);
 
   const markdown = [

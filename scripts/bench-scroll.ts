@@ -40,6 +40,7 @@ import {
   signInOverHttp,
   storeWorkbookOverHttp,
 } from "../apps/server/test/http-api.ts";
+import { recordFigures } from "./bench-summary.ts";
 
 const { values } = parseArgs({
   options: {
@@ -445,6 +446,24 @@ const table = await format(
   prettierOptions,
 );
 console.log(`\n${table}`);
+await recordFigures(
+  "scroll",
+  results.flatMap((result) => [
+    {
+      figure: `${result.screen} (${result.items}): most rows or cards in the page`,
+      value: result.maxRendered,
+      unit: "" as const,
+      atMost: maxRenderedGoal,
+      anchor: `${result.firstRendered} at the top`,
+    },
+    {
+      figure: `${result.screen}: long tasks over 50 ms while scrolling`,
+      value: result.scrollTasks.length,
+      unit: "" as const,
+      anchor: `longest ${longest(result.scrollTasks).toFixed(0)} ms over ${figure(result.steps)} wheel steps`,
+    },
+  ]),
+);
 
 const slowest = (tasks: LongTask[]) =>
   [...tasks]

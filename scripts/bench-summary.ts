@@ -1,0 +1,26 @@
+// The figures `npm run bench` (scripts/bench.ts) gathers from each benchmark into one table:
+// every benchmark records its headline figures here, beside their goal and the anchor measured in
+// the same run. Without BENCH_SUMMARY (a benchmark run alone) recording does nothing.
+import { appendFile } from "node:fs/promises";
+
+export interface BenchFigure {
+  /** What was measured, as the summary table names it. */
+  figure: string;
+  value: number;
+  unit: "ms" | "s" | "MB" | "KB" | "×" | "";
+  /** The goal, when the figure has one: at most this value. */
+  atMost?: number;
+  /** What the figure is read against, measured in the same run, e.g. "SheetJS alone 4.57 s". */
+  anchor?: string;
+}
+
+export interface RecordedFigure extends BenchFigure {
+  bench: string;
+}
+
+/** Appends `figures` of `bench` to the file BENCH_SUMMARY names, one JSON line each. */
+export async function recordFigures(bench: string, figures: readonly BenchFigure[]): Promise<void> {
+  const file = process.env.BENCH_SUMMARY;
+  if (!file) return;
+  await appendFile(file, figures.map((figure) => `${JSON.stringify({ bench, ...figure })}\n`).join(""));
+}
