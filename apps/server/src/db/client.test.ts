@@ -1,8 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { genericMessages } from "@cm/contracts/messages";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { signIn } from "../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { ok } from "../lib/envelope.ts";
@@ -186,6 +189,93 @@ describe.runIf(inject("testDatabase").kind === "pglite")("the embedded database 
       },
       { timeout: 10_000, interval: 50 },
     );
+  });
+});
+
+// Only the embedded database has a folder to create.
+describe.runIf(inject("testDatabase").kind === "pglite")("a first start on an empty DATA_DIR", () => {
+  let dataDir: string;
+  let pgliteDir: string;
+  /** Modules the process that creates the database loads first (NODE_OPTIONS), to make it fail. */
+  let hooks: string;
+  const failWith = (hook: string) =>
+    vi.stubEnv("NODE_OPTIONS", `--import=${pathToFileURL(path.join(hooks, hook))}`);
+
+  beforeAll(async () => {
+    hooks = await mkdtemp(path.join(os.tmpdir(), "cm-create-hooks-"));
+    await writeFile(
+      path.join(hooks, "full-disk.mjs"),
+      'throw new Error("ENOSPC: no space left on device");\n',
+    );
+    // Killed once it has begun writing the database: at the 100th file it opens in the folder.
+    await writeFile(
+      path.join(hooks, "killed-midway.mjs"),
+      `import fs from "node:fs";
+const folder = process.argv.at(-1);
+const openSync = fs.openSync;
+let opened = 0;
+fs.openSync = (file, ...rest) => {
+  if (String(file).startsWith(folder) && ++opened === 100) process.kill(process.pid, "SIGKILL");
+  return openSync(file, ...rest);
+};
+`,
+    );
+  });
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "cm-first-start-"));
+    pgliteDir = path.join(dataDir, "db");
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  afterAll(() => rm(hooks, { recursive: true, force: true }));
+
+  it("creates a database that answers and keeps its data across a reopen", async () => {
+    // What a server killed while creating its database leaves.
+    await mkdir(path.join(dataDir, "db.creating-Xy12Ab"));
+    await writeFile(path.join(dataDir, "db.creating-Xy12Ab", "PG_VERSION"), "18\n");
+    let handle = await openDatabase({ pgliteDir });
+    try {
+      await handle.db.execute(sql`create table kept as select 'first start' as note`);
+    } finally {
+      await handle.close();
+    }
+    // Nothing left beside it: no lock, no folder it was built in, nor the one left before.
+    expect(await readdir(dataDir)).toEqual(["db"]);
+    handle = await openDatabase({ pgliteDir });
+    try {
+      expect(rowsOf(await handle.db.execute(sql`select note from kept`))).toEqual([{ note: "first start" }]);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+
+  it("reports a creation that fails with its error, and leaves DATA_DIR as it was", async () => {
+    failWith("full-disk.mjs");
+    await expect(openDatabase({ pgliteDir })).rejects.toThrow(
+      new RegExp(
+        `^Creating the embedded database in ${pgliteDir} failed: its process exited with code 1:\\n[^]*ENOSPC: no space left on device`,
+      ),
+    );
+    // No lock either: the next start can go ahead.
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+
+  it("leaves no half-made database behind when the creation is killed midway", async () => {
+    failWith("killed-midway.mjs");
+    await expect(openDatabase({ pgliteDir })).rejects.toThrow(
+      `Creating the embedded database in ${pgliteDir} failed: its process was killed (SIGKILL) with no output`,
+    );
+    expect(await readdir(dataDir)).toEqual([]);
+  }, 60_000);
+
+  it("refuses a folder holding files but no database, and leaves them", async () => {
+    await mkdir(pgliteDir);
+    await writeFile(path.join(pgliteDir, "notes.txt"), "not a database");
+    await expect(openDatabase({ pgliteDir })).rejects.toThrow(`${pgliteDir} holds files but no database`);
+    expect(await readdir(dataDir)).toEqual(["db"]);
+    expect(await readdir(pgliteDir)).toEqual(["notes.txt"]);
   });
 });
 

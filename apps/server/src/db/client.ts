@@ -1,7 +1,8 @@
-import { mkdir } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -10,7 +11,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { databaseFailureAnswer } from "../lib/errors.ts";
 import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
+import { createServerPglite } from "./pglite.ts";
 import * as schema from "./schema.ts";
+
+export { createPglite } from "./pglite.ts";
 
 export type Schema = typeof schema;
 /** The same type for both drivers, so services never know which database they run on. */
@@ -18,15 +22,6 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: what services pass to repositories inside `db.transaction`. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbExecutor = Database | Tx;
-
-/**
- * An embedded database with the extensions the migrations create (pg_trgm, for the items search's
- * index): every PGlite of the project opens through here, as a database holding that index cannot
- * be used without them.
- */
-export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { ...options.extensions, pg_trgm } });
-}
 
 /** The rows of a raw `db.execute(sql`…`)`: PGlite and node-postgres both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -98,16 +93,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     : async () => {};
   let client: PGlite;
   try {
-    if (pgliteDir) await mkdir(pgliteDir, { recursive: true });
-    client = await createPglite({
-      dataDir: pgliteDir,
-      loadDataDir: options.pgliteLoadDataDir,
-      // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory for good
-      // (PGlite's WebAssembly memory never shrinks); its data files are read through the system's
-      // file cache anyway. 32 MB keeps the server about 130 MB smaller at no measured cost
-      // (docs/performance.md).
-      postgresqlconf: ["shared_buffers=32MB"],
-    });
+    // PGlite's own test of a database in its folder.
+    if (pgliteDir && !options.pgliteLoadDataDir && !existsSync(path.join(pgliteDir, "PG_VERSION"))) {
+      await createPgliteDir(pgliteDir);
+    }
+    client = await createServerPglite({ dataDir: pgliteDir, loadDataDir: options.pgliteLoadDataDir });
   } catch (error) {
     await release();
     throw error;
@@ -125,6 +115,71 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         .then(() => client.close())
         .finally(release)),
   };
+}
+
+/**
+ * Creates the embedded database's folder in a process of its own. PGlite makes a new database with
+ * a second PostgreSQL instance and initdb's module, about 460 MB of WebAssembly memory that the
+ * server would hold until V8's next full collection (a first start idled at 766 MB, then 435,
+ * against 313 after a restart), and on a worker thread the allocator kept the pages anyway
+ * (docs/performance.md); a process that ends gives all of it back. The database is made in a
+ * sibling folder and renamed into place once complete: a creation cut short (killed, out of
+ * memory, a full disk) never leaves a folder that looks like a database.
+ */
+async function createPgliteDir(pgliteDir: string): Promise<void> {
+  const parent = path.dirname(pgliteDir);
+  const prefix = `${path.basename(pgliteDir)}.creating-`;
+  // Left by a creation whose server was killed; the DATA_DIR lock keeps any other creator out.
+  for (const entry of await readdir(parent)) {
+    if (entry.startsWith(prefix)) await rm(path.join(parent, entry), { recursive: true, force: true });
+  }
+  const existing = await readdir(pgliteDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  // Files without a database are not ours to delete (nor to mix a new database into).
+  if (existing?.length) {
+    throw new Error(
+      `${pgliteDir} holds files but no database (it has no PG_VERSION): move it away to start with a new database.`,
+    );
+  }
+  // An empty folder (made by hand, or by an earlier version of the server) makes way for the new one.
+  if (existing) await rmdir(pgliteDir);
+  const building = await mkdtemp(path.join(parent, prefix));
+  try {
+    await runCreateDataDir(building, pgliteDir);
+    await rename(building, pgliteDir);
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+const createDataDirScript = path.join(import.meta.dirname, "create-data-dir.ts");
+
+/** Runs create-data-dir.ts on `building`; rejects with its stderr's end if it fails. */
+function runCreateDataDir(building: string, pgliteDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The server's memory flag (package.json's start script), and no optimising compiler: it
+    // compiles PostgreSQL's largest function with 600 MB (docs/performance.md) for a process that
+    // runs seconds. Measured here, the child peaks at 555 MB instead of 1,130 and takes 6 s of CPU
+    // instead of 10. Its stdin stays open, unused: the child stops if this process goes.
+    const flags = ["--max-semi-space-size=16", "--liftoff-only"];
+    const child = spawn(process.execPath, [...flags, createDataDirScript, building], {
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      if (code === 0) return resolve();
+      const ended = signal ? `was killed (${signal})` : `exited with code ${code}`;
+      const output = stderr.trim() ? `:\n${stderr.trim()}` : " with no output";
+      reject(
+        new Error(`Creating the embedded database in ${pgliteDir} failed: its process ${ended}${output}`),
+      );
+    });
+  });
 }
 
 /** Every 30 s, a checkpoint once 32 MB of WAL were written since the last one. */
