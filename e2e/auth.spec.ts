@@ -1,7 +1,8 @@
 import type { Page, Request } from "@playwright/test";
 import { expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
-import { adminEmail, latestLoginCode } from "./support/sign-in.ts";
+import { latestLoginCode } from "../apps/server/test/http-api.ts";
+import { adminEmail } from "./support/sign-in.ts";
 
 const tokenEndpoint = "/oidc/token";
 /** The stored session (oidc-client-ts's user) lives under keys with this prefix. */

@@ -2,7 +2,8 @@ import { passkeyMessages } from "@cm/contracts/passkeys";
 import type { Page, Response } from "@playwright/test";
 import { expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
-import { adminEmail, latestLoginCode, signOut } from "./support/sign-in.ts";
+import { latestLoginCode } from "../apps/server/test/http-api.ts";
+import { adminEmail, signOut } from "./support/sign-in.ts";
 
 /*
  * Its own app, reached as `localhost`: WebAuthn refuses an IP address as the relying party, and

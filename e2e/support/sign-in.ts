@@ -1,31 +1,9 @@
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { latestLoginCode } from "../../apps/server/test/http-api.ts";
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 export const adminEmail = "admin@example.com";
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
-
-/** The newest login code mailed to `email`, read from the dev outbox. */
-export async function latestLoginCode(baseUrl: string, email: string, after = 0): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/dev/outbox.json`);
-    const mails = (await response.json()) as OutboxMail[];
-    const mail = mails.find(
-      (candidate) => candidate.to.includes(email) && new Date(candidate.sentAt).getTime() >= after,
-    );
-    const code = mail?.text.match(/\b([A-Z2-9]{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No login code mailed to ${email}`);
-}
 
 /** Signs in through the real pages: e-mail form, code from the dev outbox, back on /home. */
 export async function signIn(page: Page, baseUrl: string, email = adminEmail): Promise<void> {

@@ -49,8 +49,11 @@ export async function callApi<T = unknown>(
   return { status: response.status, body: body as T };
 }
 
-/** The newest login code mailed to `email` since `after`, from the dev outbox (mail is sent async). */
-async function readLoginCode(baseUrl: string, email: string, after: number): Promise<string> {
+/**
+ * The newest login code mailed to `email` since `after` (ms), from the dev outbox of the server at
+ * `baseUrl` (mail is sent async). The browser suite reads it too.
+ */
+export async function latestLoginCode(baseUrl: string, email: string, after = 0): Promise<string> {
   const deadline = Date.now() + 10_000;
   do {
     const mails = (await (await fetch(`${baseUrl}/dev/outbox.json`)).json()) as {
@@ -81,7 +84,7 @@ export async function signInOverHttp(baseUrl: string, email = "admin@example.com
   await browser.request(request.url.href);
   const requestedAt = Date.now() - 1000;
   await browser.request(baseUrl + authPaths.codeForm, { action: "request", email });
-  const code = await readLoginCode(baseUrl, email, requestedAt);
+  const code = await latestLoginCode(baseUrl, email, requestedAt);
 
   let response = await browser.request(baseUrl + authPaths.codeForm, { action: "verify", email, code });
   let callback: URL | undefined;
