@@ -1,5 +1,12 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./env.ts";
+import { dataDirLockFile } from "./modules/storage/data-dir-lock.ts";
 
 describe("app", () => {
   let testApp: TestApp;
@@ -90,4 +97,21 @@ describe("app", () => {
       await broken.close();
     }
   });
+});
+
+describe("an app that cannot start", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "cm-app-start-fails-"));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("closes the database it opened and leaves DATA_DIR unlocked when a plugin fails to load", async () => {
+    // The mail module refuses production without SMTP_URL, after the database is open and seeded.
+    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    await expect(buildApp(config)).rejects.toThrow("SMTP_URL must be set when NODE_ENV=production");
+    // No lock file left beside the database: the next start (or a backup) may open it.
+    expect(existsSync(dataDirLockFile(dataDir))).toBe(false);
+    expect(await readdir(dataDir)).toContain("db");
+  }, 120_000);
 });

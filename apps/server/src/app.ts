@@ -136,6 +136,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
+  try {
+    await registerEverything(app, config);
+  } catch (error) {
+    // A plugin that cannot load (mail without SMTP_URL in production, say) must not leave the
+    // database open and DATA_DIR locked: closing runs the onClose hooks registered so far.
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+/** Plugins, shared services and routes, in the order they must load. */
+async function registerEverything(app: FastifyInstance, config: Config): Promise<void> {
   // 1. Plugins for external concerns. API docs come before any route: they collect routes as added.
   await registerSecurity(app, config);
   await registerApiDocs(app);
@@ -174,5 +187,4 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Last: the SPA and the answers for every path nothing above claimed.
   await registerWebApp(app, config);
-  return app;
 }
