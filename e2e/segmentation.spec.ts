@@ -106,6 +106,9 @@ test("sort a line list with the mouse and the keyboard, save it and publish it",
   await expect(tab(page, "Athletic Catalog")).toHaveAttribute("data-drop-over", "true");
   await page.keyboard.press("ArrowRight");
   await expect(tab(page, "Boutique Catalog")).toHaveAttribute("data-drop-over", "true");
+  // Unlike the pointer, the keyboard does not open a tab it waits over: the grid stays in view.
+  await page.waitForTimeout(1500);
+  await expect(tab(page, "Unsorted items")).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Items added successfully to Boutique Catalog from unsorted")).toBeVisible();
   // The card has left the tab; focus goes on to the grid's next one.

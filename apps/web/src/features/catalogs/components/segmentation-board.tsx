@@ -170,7 +170,7 @@ export interface SegmentationBoardProps {
 
 /**
  * The tabs with their counts, the selected tab's items, and the ways to move them: dragging the
- * selection onto a tab (hovering a tab a second while dragging opens it), or the Actions menu.
+ * selection onto a tab (hovering a tab a second while dragging with the pointer opens it), or the Actions menu.
  */
 export function SegmentationBoard({
   data,
@@ -235,8 +235,11 @@ export function SegmentationBoard({
     setDrag({ ids, origin: activeTab });
   }
 
-  function onDragOver({ over }: DragOverEvent) {
+  function onDragOver({ over, activatorEvent }: DragOverEvent) {
     clearTimeout(hoverTimer.current);
+    // Hovering is the pointer's: a keyboard drag moves over the tabs with the arrow keys, and a tab
+    // opening under it after a pause would hide the grid the user's focus goes back to.
+    if (activatorEvent instanceof KeyboardEvent) return;
     const target = dropTargetOf(over?.id);
     if (target?.kind !== "tab" || target.place === activeTab) return;
     hoverTimer.current = setTimeout(() => onTabChange(target.place), segmentationLimits.dragTabHoverDelayMs);
