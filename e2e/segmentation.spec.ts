@@ -1,3 +1,4 @@
+import { segmentationLimits } from "@cm/contracts/catalog-segmentation";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningApp, startApp } from "./support/app-server.ts";
 import { test as base, expect } from "./support/fixtures.ts";
@@ -107,7 +108,7 @@ test("sort a line list with the mouse and the keyboard, save it and publish it",
   await page.keyboard.press("ArrowRight");
   await expect(tab(page, "Boutique Catalog")).toHaveAttribute("data-drop-over", "true");
   // Unlike the pointer, the keyboard does not open a tab it waits over: the grid stays in view.
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(segmentationLimits.dragTabHoverDelayMs + 500);
   await expect(tab(page, "Unsorted items")).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Items added successfully to Boutique Catalog from unsorted")).toBeVisible();
