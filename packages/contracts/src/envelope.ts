@@ -71,7 +71,7 @@ export const paginationSchema = z.object({
   totalPages: z.number().int(),
   /**
    * Present (and true) only when `total` is a lower bound rather than the exact count: a list
-   * whose count is capped (the items search counts at most 1,000 matches) answers the cap and
+   * whose count is capped (at most 1,000 rows past the page's first are counted) answers the cap and
    * this flag; `totalPages` is computed from it, and later pages can still be requested.
    */
   totalIsLowerBound: z

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { entityIdSchema, idParamsSchema, maxPageSize, defaultPageSize } from "./envelope.ts";
+import {
+  entityIdSchema,
+  idParamsSchema,
+  maxPageSize,
+  defaultPageSize,
+  paginationSchema,
+} from "./envelope.ts";
 import { calendarDateSchema, lineListTypeSchema, type LineListType } from "./line-lists.ts";
 
 /**
@@ -309,6 +315,8 @@ export type OrderListItem = z.infer<typeof orderListItemSchema>;
 export const orderListDataSchema = z.object({
   orders: z.array(orderListItemSchema),
   total: z.number().int(),
+  /** As in `paginationSchema`: the count stopped at its cap, so there are at least `total` orders. */
+  totalIsLowerBound: paginationSchema.shape.totalIsLowerBound,
 });
 export type OrderListData = z.infer<typeof orderListDataSchema>;
 

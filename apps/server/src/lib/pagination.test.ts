@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow, paginated } from "./pagination.ts";
+import { cappedTotal, countedPastOffset, countLimit, pageWindow, paginated } from "./pagination.ts";
 
 describe("pagination", () => {
   it("turns a page into LIMIT and OFFSET", () => {
@@ -31,6 +31,25 @@ describe("pagination", () => {
     });
     const exact = paginated([], { page: 1, pageSize: 10, total: 5, totalIsLowerBound: false });
     expect(exact.pagination).not.toHaveProperty("totalIsLowerBound");
+  });
+
+  it("counts one row past the page's cap, and calls more than the cap a lower bound", () => {
+    expect(countLimit(0)).toBe(countedPastOffset + 1);
+    expect(countLimit(50)).toBe(50 + countedPastOffset + 1);
+    expect(cappedTotal(7, 0)).toEqual({ total: 7, totalIsLowerBound: false });
+    expect(cappedTotal(countedPastOffset, 0)).toEqual({ total: countedPastOffset, totalIsLowerBound: false });
+    expect(cappedTotal(countedPastOffset + 1, 0)).toEqual({
+      total: countedPastOffset,
+      totalIsLowerBound: true,
+    });
+    expect(cappedTotal(countedPastOffset + 51, 50)).toEqual({
+      total: countedPastOffset + 50,
+      totalIsLowerBound: true,
+    });
+    expect(cappedTotal(countedPastOffset + 50, 50)).toEqual({
+      total: countedPastOffset + 50,
+      totalIsLowerBound: false,
+    });
   });
 
   it("wraps the page's rows in the envelope", () => {

@@ -6,9 +6,10 @@ import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { crocsBrandId, type Auth } from "../../../test/uploads.ts";
 import { rowsOf } from "../../db/client.ts";
+import { countedPastOffset } from "../../lib/pagination.ts";
 import { createLineList } from "../line-lists/service.ts";
 import type { ProductInput } from "../products/repository.ts";
-import { productSearch, searchTotalCap } from "./repository.ts";
+import { productSearch } from "./repository.ts";
 
 function style(modelCode: string, overrides: Partial<ProductInput> = {}): ProductInput {
   return {
@@ -222,7 +223,7 @@ describe("Crocs items", () => {
     ).toBe(404);
   });
 
-  it("counts a search's matches up to the cap, saying when the total is only a lower bound", async () => {
+  it("counts at most a cap of items past the page's first row, saying when the total is only a lower bound", async () => {
     const pagination = async (query: string) =>
       (await request("GET", `/api/crocs/items?${query}`)).json().pagination;
     const before = (await pagination("")).total as number;
@@ -231,37 +232,57 @@ describe("Crocs items", () => {
     await testApp.database.db.execute(sql`
       insert into products (brand_id, model_code, franchise, color)
       select ${brandId}, 'M' || lpad(i::text, 4, '0'), 'Mellow',
-        case when i > ${searchTotalCap} then 'Pink' else 'Lime' end
-      from generate_series(1, ${searchTotalCap + 1}) i`);
+        case when i > ${countedPastOffset} then 'Pink' else 'Lime' end
+      from generate_series(1, ${countedPastOffset + 1}) i`);
 
     const capped = await request("GET", "/api/crocs/items?search=mellow&pageSize=3");
     expect(capped.json().pagination).toEqual({
       page: 1,
       pageSize: 3,
-      total: searchTotalCap,
-      totalPages: Math.ceil(searchTotalCap / 3),
+      total: countedPastOffset,
+      totalPages: Math.ceil(countedPastOffset / 3),
       totalIsLowerBound: true,
     });
     expect(capped.json().data.map((item: CrocsItem) => item.model_code)).toEqual(["M0001", "M0002", "M0003"]);
-    // A page past the capped total still answers the rows that are there.
-    const beyond = (await request("GET", "/api/crocs/items?search=mellow&pageSize=10&page=101")).json();
-    expect(beyond.pagination).toMatchObject({ page: 101, total: searchTotalCap, totalPages: 100 });
-    expect(beyond.data.map((item: CrocsItem) => item.model_code)).toEqual(["M1001"]);
+    // A later page counts from its own first row: past the first cap, the last page's total is exact.
+    const last = (await request("GET", "/api/crocs/items?search=mellow&pageSize=10&page=101")).json();
+    expect(last.pagination).toEqual({
+      page: 101,
+      pageSize: 10,
+      total: countedPastOffset + 1,
+      totalPages: 101,
+    });
+    expect(last.data.map((item: CrocsItem) => item.model_code)).toEqual(["M1001"]);
+    // A page one row further on counts one row further: the last match is within its cap.
+    expect(await pagination("search=mellow&pageSize=1&page=2")).toEqual({
+      page: 2,
+      pageSize: 1,
+      total: countedPastOffset + 1,
+      totalPages: countedPastOffset + 1,
+    });
 
-    // Exactly the cap, fewer, and no search at all: exact totals, without the flag.
+    // Exactly the cap and fewer: exact totals, without the flag.
     expect(await pagination("search=lime")).toEqual({
       page: 1,
       pageSize: 10,
-      total: searchTotalCap,
-      totalPages: searchTotalCap / 10,
+      total: countedPastOffset,
+      totalPages: countedPastOffset / 10,
     });
     expect(await pagination("search=pink")).toEqual({ page: 1, pageSize: 10, total: 1, totalPages: 1 });
-    const all = await pagination("");
-    expect(all).toEqual({
+    // Without a search the brand's items are capped the same way.
+    expect(await pagination("")).toEqual({
       page: 1,
       pageSize: 10,
-      total: before + searchTotalCap + 1,
-      totalPages: Math.ceil((before + searchTotalCap + 1) / 10),
+      total: countedPastOffset,
+      totalPages: countedPastOffset / 10,
+      totalIsLowerBound: true,
+    });
+    const all = before + countedPastOffset + 1;
+    expect(await pagination("page=10")).toEqual({
+      page: 10,
+      pageSize: 10,
+      total: all,
+      totalPages: Math.ceil(all / 10),
     });
 
     // The OpenAPI document (generated from the zod schemas) describes the optional flag.

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
+import { cappedTotal, countLimit } from "../../lib/pagination.ts";
 import { brands, catalogItems, catalogs, lineListItems, productSizes, products } from "../../db/schema.ts";
 
 /** The brand of `/api/crocs/...`: the first brand whose name contains "crocs". */
@@ -48,21 +49,16 @@ export function productSearch(search: string | undefined): SQL | undefined {
 }
 
 /**
- * At most this many matches of a search are counted (the Elasticsearch `track_total_hits` /
- * GitHub search pattern): an exact count reads every matching row, 83,000 heap rows for a broad
- * search of a million products (docs/performance.md, "Large databases"), while the page itself
- * stops at its rows. Past the cap the answer says "at least 1,000" (`totalIsLowerBound`), which
- * is all a paged search screen needs; without a search the brand's count stays exact.
+ * A page of the brand's products by model code, with a capped total (`countLimit` in
+ * lib/pagination.ts): counting a brand's million products, or the 83,000 matches of a broad
+ * search, read every one of them for a total no screen needs exactly.
  */
-export const searchTotalCap = 1000;
-
 export async function pageBrandProducts(
   db: DbExecutor,
   brandId: number,
   options: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number; totalIsLowerBound: boolean }> {
-  const search = productSearch(options.search);
-  const where = and(eq(products.brandId, brandId), search);
+  const where = and(eq(products.brandId, brandId), productSearch(options.search));
   const page = db
     .select()
     .from(products)
@@ -70,25 +66,17 @@ export async function pageBrandProducts(
     .orderBy(asc(products.modelCode), asc(products.id))
     .limit(options.limit)
     .offset(options.offset);
-  if (!search) {
-    const [rows, total] = await Promise.all([page, db.$count(products, where)]);
-    return { rows, total, totalIsLowerBound: false };
-  }
-  // One row past the cap tells "more than the cap" from "exactly the cap".
   const matches = db
     .select({ one: sql`1` })
     .from(products)
     .where(where)
-    .limit(searchTotalCap + 1)
+    .limit(countLimit(options.offset))
     .as("matches");
   const [rows, [counted]] = await Promise.all([
     page,
     db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matches),
   ]);
-  const total = counted?.total ?? 0;
-  return total > searchTotalCap
-    ? { rows, total: searchTotalCap, totalIsLowerBound: true }
-    : { rows, total, totalIsLowerBound: false };
+  return { rows, ...cappedTotal(counted?.total ?? 0, options.offset) };
 }
 
 /** The sizes of these products, each product's in its order. */

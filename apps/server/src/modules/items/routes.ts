@@ -18,8 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
+import { countedPastOffset } from "../../lib/pagination.ts";
 import { readExpectedRevision } from "../../lib/revisions.ts";
-import { searchTotalCap } from "./repository.ts";
 import {
   createCrocsItem,
   deleteCrocsItem,
@@ -38,7 +38,7 @@ export const itemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.view" },
       schema: {
         summary: "Crocs items",
-        description: `A page of the Crocs brand's products (styles with their sizes) by model code; \`search\` matches model_code, franchise, silhouette, color, gender and msrp. A search counts at most ${searchTotalCap} matches: past that, \`total\` is ${searchTotalCap} and \`pagination.totalIsLowerBound\` is true (later pages can still be requested).`,
+        description: `A page of the Crocs brand's products (styles with their sizes) by model code; \`search\` matches model_code, franchise, silhouette, color, gender and msrp. The total counts at most ${countedPastOffset} products past the page's first row: past that, \`total\` is that cap (the page's offset plus ${countedPastOffset}) and \`pagination.totalIsLowerBound\` is true (later pages can still be requested).`,
         tags: ["items"],
         querystring: crocsItemsQuerySchema,
         response: {

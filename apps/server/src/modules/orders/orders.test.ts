@@ -6,6 +6,7 @@ import { signIn } from "../../../test/auth.ts";
 import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { rowsOf } from "../../db/client.ts";
+import { countedPastOffset } from "../../lib/pagination.ts";
 import { brands, organizations, stores, users } from "../../db/schema.ts";
 import { createLineList } from "../line-lists/service.ts";
 
@@ -570,6 +571,34 @@ describe("orders API", () => {
       const byCustomer = await list("sort=customer&pageSize=100");
       const names = byCustomer.orders.map((order) => order.organizationName.toLowerCase());
       expect(names).toEqual([...names].sort());
+    });
+
+    it("counts at most a cap of orders past the page's first row, saying when the total is a lower bound", async () => {
+      const yak = await customer("Yak Shoes");
+      await db().execute(sql`
+        insert into orders (organization_id, store_id, order_type, units, total_whs, placed_at)
+        select ${yak.organizationId}, ${yak.storeId}, 'open-stock', 1, 10, now() - i * interval '1 minute'
+        from generate_series(1, ${countedPastOffset + 1}) i`);
+      try {
+        const query = `organizationId=${yak.organizationId}`;
+        const first = await list(query);
+        expect(first.total).toBe(countedPastOffset);
+        expect(first.totalIsLowerBound).toBe(true);
+        expect(first.orders).toHaveLength(10);
+        // From the second page on, the cap reaches past the last order: the total is exact.
+        const second = await list(`${query}&page=2`);
+        expect(second.total).toBe(countedPastOffset + 1);
+        expect(second).not.toHaveProperty("totalIsLowerBound");
+        const last = await list(`${query}&page=${Math.ceil((countedPastOffset + 1) / 10)}`);
+        expect(last.orders).toHaveLength(1);
+        // Under the cap, exact and without the flag.
+        const narrow = await list(
+          `${query}&to=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}`,
+        );
+        expect(narrow).toEqual({ orders: [], total: 0 });
+      } finally {
+        await db().execute(sql`delete from orders where organization_id = ${yak.organizationId}`);
+      }
     });
 
     it("refuses bad filters with 400", async () => {

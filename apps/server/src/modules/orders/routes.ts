@@ -13,6 +13,7 @@ import {
 } from "@cm/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
+import { countedPastOffset } from "../../lib/pagination.ts";
 import {
   changeOrderStatus,
   createOrder,
@@ -36,8 +37,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "orders.view" },
       schema: {
         summary: "Orders",
-        description:
-          "Orders matching every filter given, a page at a time, with the total count. `from` and `to` are calendar dates in the server's time zone, both included; `q` matches the order number or the customer's or store's name.",
+        description: `Orders matching every filter given, a page at a time, with the total count. \`from\` and \`to\` are calendar dates in the server's time zone, both included; \`q\` matches the order number or the customer's or store's name. The total counts at most ${countedPastOffset} orders past the page's first row: past that, \`total\` is that cap (the page's offset plus ${countedPastOffset}) and \`totalIsLowerBound\` is true.`,
         tags: ["orders"],
         querystring: orderListQuerySchema,
         response: { 200: envelopeSchema(orderListDataSchema), 400: errorEnvelopeSchema },

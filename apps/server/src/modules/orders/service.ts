@@ -97,8 +97,12 @@ export async function listOrders(
   filters: OrderListFilters,
   timeZone: string,
 ): Promise<OrderListData> {
-  const { rows, total } = await listOrderRows(db, filters, timeZone);
-  return { orders: rows.map(toOrderListItem), total };
+  const { rows, total, totalIsLowerBound } = await listOrderRows(db, filters, timeZone);
+  return {
+    orders: rows.map(toOrderListItem),
+    total,
+    ...(totalIsLowerBound ? { totalIsLowerBound: true as const } : {}),
+  };
 }
 
 export async function getOrder(db: DbExecutor, orderId: number): Promise<Order> {

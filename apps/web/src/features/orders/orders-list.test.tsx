@@ -33,11 +33,13 @@ function order(id: number, overrides: Partial<OrderListItem> = {}): OrderListIte
 
 /**
  * The orders API over a list: GET answers the page asked for (narrowed by status, the only
- * filter these tests need the fake to apply); PUT status answers what `move` says.
+ * filter these tests need the fake to apply), its total capped at `countedPastOffset` orders past
+ * the page's first row as the server does; PUT status answers what `move` says.
  */
 function ordersApi(
   orders: OrderListItem[],
   move: (orderId: number, body: unknown) => Answer = () => failure(500, "unexpected"),
+  countedPastOffset = 1000,
 ) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
@@ -49,9 +51,11 @@ function ordersApi(
       const matching = orders.filter((item) => !wanted || item.status === wanted);
       const page = Number(url.searchParams.get("page") ?? 1);
       const pageSize = Number(url.searchParams.get("pageSize") ?? 10);
+      const offset = (page - 1) * pageSize;
+      const cap = offset + countedPastOffset;
       answer = envelope({
-        orders: matching.slice((page - 1) * pageSize, page * pageSize),
-        total: matching.length,
+        orders: matching.slice(offset, offset + pageSize),
+        ...(matching.length > cap ? { total: cap, totalIsLowerBound: true } : { total: matching.length }),
       });
     } else if (method === "PUT" && status) {
       answer = move(Number(status[1]), JSON.parse(String(init.body)));
@@ -142,6 +146,23 @@ describe("order lists", { timeout: 40_000 }, () => {
     expect(search(router)).toEqual({ page: "2" });
     expect(api.lastListQuery()).toMatchObject({ page: "2", pageSize: "10" });
     expect(screen.getByText("11–20 of 23")).toBeInTheDocument();
+  });
+
+  it("says when the total is only a lower bound, and still pages on to the last order", async () => {
+    const orders = Array.from({ length: 23 }, (_, index) => order(index + 1));
+    ordersApi(orders, undefined, 12);
+    const { user } = renderApp("/home/orders/all");
+    const table = await ordersTable();
+    await within(table).findByRole("link", { name: "SO-000001" });
+    expect(screen.getByText("1–10 of 12+")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await within(table).findByRole("link", { name: "SO-000011" });
+    expect(screen.getByText("11–20 of 22+")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await within(table).findByRole("link", { name: "SO-000021" });
+    expect(screen.getByText("21–23 of 23")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
   });
 
   it("puts the filters and the search in the URL and in the request", async () => {

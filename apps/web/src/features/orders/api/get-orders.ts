@@ -28,8 +28,10 @@ export async function getAllOrders(query: OrderListQuery, signal?: AbortSignal):
   for (let page = 1; ; page += 1) {
     const data = await getOrders({ ...query, page, pageSize: maxPageSize }, signal);
     orders.push(...data.orders);
-    // A short page ends the list even if orders were deleted while paging.
-    if (data.orders.length < maxPageSize || orders.length >= data.total) return orders;
+    // A short page ends the list even if orders were deleted while paging; a capped total
+    // (`totalIsLowerBound`) only says there are more.
+    if (data.orders.length < maxPageSize || (!data.totalIsLowerBound && orders.length >= data.total))
+      return orders;
   }
 }
 

@@ -231,6 +231,7 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
                 from: total === 0 || !rows?.length ? 0 : first + 1,
                 to: first + (rows?.length ?? 0),
                 total,
+                totalIsLowerBound: orders.data?.totalIsLowerBound,
                 canPrevious: params.page > 1,
                 canNext: params.page < pageCount,
                 previous: () => update({ page: params.page - 1 }),
