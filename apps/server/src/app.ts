@@ -22,6 +22,7 @@ import { mailModule } from "./modules/mail/plugin.ts";
 import { orderDashboardRoutes } from "./modules/orders/dashboard.routes.ts";
 import { orderFormRoutes } from "./modules/orders/order-form.routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
+import { syncOrderSummaryTimeZone } from "./modules/orders/summaries.ts";
 import { organizationsRoutes } from "./modules/organizations/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { storageModule } from "./modules/storage/plugin.ts";
@@ -124,6 +125,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }));
   try {
     if (ownsDatabase) await migrateDatabase(database);
+    // The dashboard's summaries are cut in months of the configured zone (docs/orders.md).
+    await syncOrderSummaryTimeZone(database.db, config.TZ);
     if (!options.skipSeed) await seedDatabase(database.db, config);
   } catch (error) {
     if (ownsDatabase) await database.close();

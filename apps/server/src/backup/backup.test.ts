@@ -15,6 +15,7 @@ import { passkeys, users, webauthnChallenges } from "../db/schema.ts";
 import { sampleLineListTable } from "../modules/file-processing/sample-line-list.ts";
 import { xlsx } from "../modules/file-processing/test-workbooks.ts";
 import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
+import { orderSummaryTables } from "../modules/orders/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";
@@ -32,6 +33,30 @@ async function storedFiles(dataDir: string): Promise<Record<string, string>> {
     files[path.relative(root, file)] = (await readFile(file)).toString("base64");
   }
   return files;
+}
+
+/** The dashboard's summaries (kept by triggers, left out of backups) and the figures they sum up. */
+async function orderSummaries(db: Database) {
+  const read = async (query: ReturnType<typeof sql>) => rowsOf(await db.execute(query));
+  return {
+    stored: {
+      products: await read(sql`select month, product_id, model_code, units, total_whs::text
+        from order_month_products order by 1, 2`),
+      organizations: await read(sql`select month, organization_id, monobrand_orders, multibrand_orders,
+        units::int, total_whs::text from order_month_organizations order by 1, 2`),
+    },
+    direct: {
+      products: await read(sql`select date_trunc('month', o.placed_at at time zone 'UTC')::date as month,
+        l.product_id, p.model_code, sum(l.quantity)::int as units, sum(l.quantity * l.unit_whs)::text as total_whs
+        from order_lines l join orders o on o.id = l.order_id join products p on p.id = l.product_id
+        where o.status <> 'cancelled' group by 1, 2, 3 order by 1, 2`),
+      organizations: await read(sql`select date_trunc('month', o.placed_at at time zone 'UTC')::date as month,
+        o.organization_id, (count(*) filter (where not o.multibrand))::int as monobrand_orders,
+        (count(*) filter (where o.multibrand))::int as multibrand_orders, sum(o.units)::int as units,
+        sum(o.total_whs)::text as total_whs
+        from orders o where o.status <> 'cancelled' group by 1, 2 order by 1, 2`),
+    },
+  };
 }
 
 /** Rows in the tables the demo data, a sign-in and an upload leave empty. */
@@ -80,6 +105,10 @@ describe("backup and restore", () => {
     await storeWorkbook(source, auth, "Not processed yet.xlsx", bytes);
     await fillTheRest(db, source.config.ADMIN_EMAIL);
     await source.app.uploadSweeper.run();
+    // The demo orders went through the orders service: the summaries followed.
+    const summaries = await orderSummaries(db);
+    expect(summaries.stored.products.length).toBeGreaterThan(0);
+    expect(summaries.stored).toEqual(summaries.direct);
     // The demo data is some thousands of rows: slow on a busy machine.
   }, 180_000);
 
@@ -105,9 +134,13 @@ describe("backup and restore", () => {
       localStorage: true,
       file: backupFile,
     });
-    expect(manifest.tables.map((table) => table.name).sort()).toEqual(Object.keys(sums).sort());
+    // Every table but the dashboard's summaries, which a restore computes again.
+    const copied = Object.entries(sums).filter(
+      ([table]) => !(orderSummaryTables as readonly string[]).includes(table),
+    );
+    expect(manifest.tables.map((table) => table.name).sort()).toEqual(copied.map(([table]) => table).sort());
     expect(Object.fromEntries(manifest.tables.map((table) => [table.name, table.rows]))).toEqual(
-      Object.fromEntries(Object.entries(sums).map(([table, sum]) => [table, sum.rows])),
+      Object.fromEntries(copied.map(([table, sum]) => [table, sum.rows])),
     );
     expect(manifest.files).toBe(2);
     // Nothing wrote meanwhile: the backup is of exactly these rows.
@@ -125,6 +158,7 @@ describe("backup and restore", () => {
   it("restores into a fresh database and DATA_DIR: identical rows, sequences and files", async () => {
     const target = await freshTarget();
     await restoreBackup({ ...target, localStorage: true, file: backupFile });
+    // The summaries included: rebuilt, they hold exactly what the source's triggers kept.
     expect(await tableChecksums(target.database.db)).toEqual(sums);
     expect(await storedFiles(target.dataDir)).toEqual(files);
 
@@ -144,8 +178,11 @@ describe("backup and restore", () => {
       "Refusing to restore over existing data",
     );
     await restoreBackup({ ...target, localStorage: true, file: backupFile, force: true });
+    // Loaded over the same orders, the summaries are not doubled.
     expect(await tableChecksums(target.database.db)).toEqual(sums);
     expect(await storedFiles(target.dataDir)).toEqual(files);
+    const summaries = await orderSummaries(target.database.db);
+    expect(summaries.stored).toEqual(summaries.direct);
   });
 
   it("refuses a backup of another migration level, naming both", async () => {
@@ -164,8 +201,14 @@ describe("backup and restore", () => {
     await expect(restore).rejects.toThrow(
       `This backup was made at migration 0007_passkeys, and this version of Catalog Manager is at ${manifest.migration}`,
     );
+    // As migrated: empty, but for the summaries' one-row settings.
     expect(await tableChecksums(target.database.db)).toEqual(
-      Object.fromEntries(Object.keys(sums).map((table) => [table, { rows: 0, md5: expect.any(String) }])),
+      Object.fromEntries(
+        Object.keys(sums).map((table) => [
+          table,
+          { rows: table === "order_summary_settings" ? 1 : 0, md5: expect.any(String) },
+        ]),
+      ),
     );
   });
 

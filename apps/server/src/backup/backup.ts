@@ -21,6 +21,7 @@ import {
   type DatabaseHandle,
   type DbExecutor,
 } from "../db/client.ts";
+import { orderSummaryTables, rebuildOrderSummaries } from "../modules/orders/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
 import { packFolder, unpackArchive } from "./tar-archive.ts";
@@ -79,13 +80,21 @@ async function databaseMigrationLevel(db: DbExecutor): Promise<string | undefine
   );
 }
 
-/** The tables of the public schema, each after the tables it references (the order to load them in). */
+/** Tables derived from others, computed again by a restore rather than copied. */
+const derivedTables = new Set<string>(orderSummaryTables);
+
+/**
+ * The tables of the public schema a backup holds, each after the tables it references (the order
+ * to load them in).
+ */
 async function listTables(db: DbExecutor): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
     await db.execute(sql`
       select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`),
-  ).map((row) => row.name);
+  )
+    .map((row) => row.name)
+    .filter((name) => !derivedTables.has(name));
   const references = rowsOf<{ child: string; parent: string }>(
     await db.execute(sql`
       select child.relname as child, parent.relname as parent from pg_constraint k
@@ -284,7 +293,7 @@ async function loadTable(tx: DbExecutor, name: string, file: string): Promise<nu
 /**
  * Restores a backup into a database migrated to the same level as the backup (the database is
  * migrated first, so a new one works), in one transaction: tables in foreign-key order, then the
- * sequences as they were. Refuses a database or store that holds data unless `force`.
+ * sequences as they were, then the derived tables rebuilt. Refuses a database or store that holds data unless `force`.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<BackupManifest> {
   const { db } = options.database;
@@ -358,6 +367,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
           sql`select setval(${`public.${sequence.name}`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
         );
       }
+      // The loaded orders and lines went through the summaries' triggers; a rebuild makes sure
+      // they hold exactly what was loaded, whatever they held before, in this database's zone.
+      await rebuildOrderSummaries(tx);
     });
 
     if (options.localStorage) {

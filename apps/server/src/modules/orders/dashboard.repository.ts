@@ -4,11 +4,15 @@ import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { orderListItemColumns, orderListItemJoins, type OrderListItemRow } from "./repository.ts";
 
 /**
- * The dashboard's SQL. Every figure is aggregated by the database over `orders` (one row per
- * order, its units and total kept with it), so nothing here loads orders to add them up in Node;
- * only the most-units-sold ranking reads `order_lines`, and only the lines of the month's orders.
+ * The dashboard's SQL. The month figures (totals, order counts, top customers, most units sold)
+ * are read from the per-month summaries the database keeps as orders and lines are written
+ * (schema.ts, migration 0013, issue 16), so a month costs its few summary rows however many
+ * orders and lines it holds. What is no sum is read from `orders` through its indexes: the last
+ * orders, the days of the inactivity window before its whole months, and the line list of each
+ * ranked style's latest line.
  *
- * A month is a calendar month in the configured time zone: its boundaries are computed in SQL as
+ * A month is a calendar month in the configured time zone, the one the summaries are cut in
+ * (summaries.ts keeps them in it). Where `orders` is read, its boundaries are computed in SQL as
  * local midnights turned into instants, so comparisons on `placed_at` can use its indexes and a
  * month across a daylight-saving change is still exactly that month.
  */
@@ -20,6 +24,14 @@ const counted = sql`o.status <> 'cancelled'`;
 function firstDay(month: string): SQL {
   return sql`${`${month}-01`}::date`;
 }
+
+/** The first day of the month `shift` months after `month`, as the summaries key it. */
+function summaryMonth(month: string, shift: number): SQL {
+  return sql`(${firstDay(month)} + make_interval(months => ${shift}::int))::date`;
+}
+
+/** Counted orders in a row of `order_month_organizations s`. */
+const summaryOrders = sql`(s.monobrand_orders + s.multibrand_orders)`;
 
 /** The instant local midnight starts the month `shift` months after `month` in `timeZone`. */
 function monthStart(month: string, shift: number, timeZone: string): SQL {
@@ -49,37 +61,46 @@ export interface MonthStatsRow {
 }
 
 /** Total WHS and the mono/multibrand order counts of `month` and of the month before it. */
-export async function readMonthStats(
-  db: DbExecutor,
-  month: string,
-  timeZone: string,
-): Promise<MonthStatsRow> {
-  const start = monthStart(month, 0, timeZone);
-  const inMonth = sql`o.placed_at >= ${start}`;
-  const inPrevious = sql`o.placed_at < ${start}`;
+export async function readMonthStats(db: DbExecutor, month: string): Promise<MonthStatsRow> {
+  const inMonth = sql`s.month = ${summaryMonth(month, 0)}`;
+  const inPrevious = sql`s.month = ${summaryMonth(month, -1)}`;
   const [row] = rowsOf<MonthStatsRow>(
     await db.execute(sql`
       select
-        ${money(sql`coalesce(sum(o.total_whs) filter (where ${inMonth}), 0)`)} as "totalWhs",
-        ${money(sql`coalesce(sum(o.total_whs) filter (where ${inPrevious}), 0)`)} as "previousTotalWhs",
-        (count(*) filter (where ${inMonth} and not o.multibrand))::int as "monobrandOrders",
-        (count(*) filter (where ${inPrevious} and not o.multibrand))::int as "previousMonobrandOrders",
-        (count(*) filter (where ${inMonth} and o.multibrand))::int as "multibrandOrders",
-        (count(*) filter (where ${inPrevious} and o.multibrand))::int as "previousMultibrandOrders"
-      from orders o
-      where ${counted}
-        and o.placed_at >= ${monthStart(month, -1, timeZone)}
-        and o.placed_at < ${monthStart(month, 1, timeZone)}
+        ${money(sql`coalesce(sum(s.total_whs) filter (where ${inMonth}), 0)`)} as "totalWhs",
+        ${money(sql`coalesce(sum(s.total_whs) filter (where ${inPrevious}), 0)`)} as "previousTotalWhs",
+        coalesce(sum(s.monobrand_orders) filter (where ${inMonth}), 0)::int as "monobrandOrders",
+        coalesce(sum(s.monobrand_orders) filter (where ${inPrevious}), 0)::int as "previousMonobrandOrders",
+        coalesce(sum(s.multibrand_orders) filter (where ${inMonth}), 0)::int as "multibrandOrders",
+        coalesce(sum(s.multibrand_orders) filter (where ${inPrevious}), 0)::int as "previousMultibrandOrders"
+      from order_month_organizations s
+      where s.month in (${summaryMonth(month, -1)}, ${summaryMonth(month, 0)})
     `),
   );
   return row!;
 }
 
-/** No counted order of the organization `org` from `from` up to `to` (excluded). */
-function noOrderBetween(from: SQL, to: SQL): SQL {
-  return sql`not exists (
-    select 1 from orders o
-    where o.organization_id = org.id and ${counted} and o.placed_at >= ${from} and o.placed_at < ${to}
+/**
+ * A counted order of the organization `org` in the inactivity window ending with the month `shift`
+ * months after `month`. The window's whole months are looked up in the month summaries (one
+ * hashed set for every organization); only the days before its first whole month are read from
+ * `orders`, and only for organizations without an order in the whole months.
+ */
+function orderedInWindow(month: string, shift: number, timeZone: string): SQL {
+  const startDay = sql`(${firstDay(month)} + make_interval(months => ${shift + 1}::int, days => ${-orderLimits.inactiveAfterDays}::int))`;
+  // The first month that starts on or after the window's first day.
+  const firstWholeMonth = sql`date_trunc('month', ${startDay} + interval '1 month' - interval '1 day')::date`;
+  return sql`(
+    org.id in (
+      select s.organization_id from order_month_organizations s
+      where s.month >= ${firstWholeMonth} and s.month <= ${summaryMonth(month, shift)}
+    )
+    or exists (
+      select 1 from orders o
+      where o.organization_id = org.id and ${counted}
+        and o.placed_at >= ${inactivityStart(month, shift, timeZone)}
+        and o.placed_at < (${firstWholeMonth}::timestamp at time zone ${timeZone}::text)
+    )
   )`;
 }
 
@@ -96,8 +117,8 @@ export async function countInactiveAccounts(
   const [row] = rowsOf<{ value: number; previous: number }>(
     await db.execute(sql`
       select
-        (count(*) filter (where ${noOrderBetween(inactivityStart(month, 0, timeZone), monthStart(month, 1, timeZone))}))::int as value,
-        (count(*) filter (where ${noOrderBetween(inactivityStart(month, -1, timeZone), monthStart(month, 0, timeZone))}))::int as previous
+        (count(*) filter (where not ${orderedInWindow(month, 0, timeZone)}))::int as value,
+        (count(*) filter (where not ${orderedInWindow(month, -1, timeZone)}))::int as previous
       from organizations org
       where org.type = 'external' and org.status = 'active'
     `),
@@ -137,7 +158,6 @@ export interface TopCustomerRow {
 export async function listTopCustomers(
   db: DbExecutor,
   month: string,
-  timeZone: string,
   limit: number,
 ): Promise<TopCustomerRow[]> {
   return rowsOf<TopCustomerRow>(
@@ -145,16 +165,13 @@ export async function listTopCustomers(
       select
         org.id as "organizationId",
         org.name as "organizationName",
-        count(*)::int as orders,
-        sum(o.units)::int as units,
-        ${money(sql`sum(o.total_whs)`)} as "totalWhs"
-      from orders o
-      join organizations org on org.id = o.organization_id
-      where ${counted}
-        and o.placed_at >= ${monthStart(month, 0, timeZone)}
-        and o.placed_at < ${monthStart(month, 1, timeZone)}
-      group by org.id, org.name
-      order by sum(o.total_whs) desc, lower(org.name), org.id
+        ${summaryOrders}::int as orders,
+        s.units::int as units,
+        ${money(sql`s.total_whs`)} as "totalWhs"
+      from order_month_organizations s
+      join organizations org on org.id = s.organization_id
+      where s.month = ${summaryMonth(month, 0)} and ${summaryOrders} > 0
+      order by s.total_whs desc, lower(org.name), org.id
       limit ${limit}
     `),
   );
@@ -178,10 +195,8 @@ export interface MostUnitsSoldRow {
  * line list is the one of the style's latest line in the month (newest order, then last line).
  * The style's name is its silhouette, as on the order screens.
  *
- * Two things keep it to the month's lines on a large database (docs/performance.md, issue 16):
- * the lines are read order by order through their index (`offset 0` keeps the planner from
- * turning that into a scan of every order line), and only the styles that can still rank (as
- * many units as the `limit`-th best, ties included) are joined to products, not every style sold.
+ * The ranking is the first rows of the summary's ranking index; the latest line is no sum, so it
+ * is looked up for the ranked styles only, through their lines (`order_lines_product_idx`).
  */
 export async function listMostUnitsSold(
   db: DbExecutor,
@@ -191,26 +206,6 @@ export async function listMostUnitsSold(
 ): Promise<MostUnitsSoldRow[]> {
   return rowsOf<MostUnitsSoldRow>(
     await db.execute(sql`
-      with sold as (
-        select
-          ol.product_id,
-          sum(ol.quantity)::int as units,
-          sum(ol.quantity * ol.unit_whs) as total_whs,
-          (array_agg(ol.line_list_id order by o.placed_at desc, o.id desc, ol.id desc))[1] as line_list_id
-        from orders o
-        cross join lateral (
-          select l.id, l.product_id, l.quantity, l.unit_whs, l.line_list_id
-          from order_lines l where l.order_id = o.id offset 0
-        ) ol
-        where ${counted}
-          and o.placed_at >= ${monthStart(month, 0, timeZone)}
-          and o.placed_at < ${monthStart(month, 1, timeZone)}
-        group by ol.product_id
-      ),
-      ranked as (
-        select * from sold
-        where sold.units >= coalesce((select units from sold order by units desc offset ${limit - 1} limit 1), 0)
-      )
       select
         p.id as "productId",
         p.model_code as "modelCode",
@@ -219,14 +214,30 @@ export async function listMostUnitsSold(
         p.image_urls[1] as "imageUrl",
         b.id as "brandId",
         b.name as "brandName",
-        sold.line_list_id as "lineListId",
-        sold.units,
-        ${money(sql`sold.total_whs`)} as "totalWhs"
-      from ranked sold
-      join products p on p.id = sold.product_id
+        latest.line_list_id as "lineListId",
+        ranked.units,
+        ${money(sql`ranked.total_whs`)} as "totalWhs"
+      from (
+        select s.product_id, s.model_code, s.units, s.total_whs
+        from order_month_products s
+        where s.month = ${summaryMonth(month, 0)} and s.units > 0
+        order by s.units desc, s.model_code, s.product_id
+        limit ${limit}
+      ) ranked
+      join products p on p.id = ranked.product_id
       join brands b on b.id = p.brand_id
-      order by sold.units desc, p.model_code, p.id
-      limit ${limit}
+      cross join lateral (
+        select l.line_list_id
+        from order_lines l
+        join orders o on o.id = l.order_id
+        where l.product_id = ranked.product_id
+          and ${counted}
+          and o.placed_at >= ${monthStart(month, 0, timeZone)}
+          and o.placed_at < ${monthStart(month, 1, timeZone)}
+        order by o.placed_at desc, o.id desc, l.id desc
+        limit 1
+      ) latest
+      order by ranked.units desc, ranked.model_code, ranked.product_id
     `),
   );
 }
@@ -245,23 +256,22 @@ export async function listMonthlyTotals(
   db: DbExecutor,
   lastMonth: string,
   months: number,
-  timeZone: string,
 ): Promise<MonthlyTotalRow[]> {
   return rowsOf<MonthlyTotalRow>(
     await db.execute(sql`
       select
         to_char(m.first_day, 'YYYY-MM') as month,
-        ${money(sql`coalesce(sum(o.total_whs), 0)`)} as "totalWhs",
-        count(o.id)::int as orders
+        ${money(sql`coalesce(sum(s.total_whs), 0)`)} as "totalWhs",
+        coalesce(sum(${summaryOrders}), 0)::int as orders
       from generate_series(
         ${firstDay(lastMonth)}::timestamp - make_interval(months => ${months - 1}::int),
         ${firstDay(lastMonth)}::timestamp,
         interval '1 month'
       ) as m(first_day)
-      left join orders o
-        on ${counted}
-        and o.placed_at >= (m.first_day at time zone ${timeZone}::text)
-        and o.placed_at < ((m.first_day + interval '1 month') at time zone ${timeZone}::text)
+      left join order_month_organizations s
+        on s.month = m.first_day::date
+        -- The range again, so only these months' rows are read, not every month's.
+        and s.month between ${summaryMonth(lastMonth, 1 - months)} and ${summaryMonth(lastMonth, 0)}
       group by m.first_day
       order by m.first_day
     `),

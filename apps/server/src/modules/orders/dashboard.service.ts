@@ -59,10 +59,10 @@ export async function getOrderDashboard(
   const month = requestedMonth ?? currentMonth(timeZone);
   assertCalendarMonth(month);
   const [stats, inactive, lastOrders, topCustomers, mostUnitsSold] = await Promise.all([
-    readMonthStats(db, month, timeZone),
+    readMonthStats(db, month),
     countInactiveAccounts(db, month, timeZone),
     listLastOrders(db, month, timeZone, orderLimits.dashboardLastOrders),
-    listTopCustomers(db, month, timeZone, orderLimits.dashboardTopCustomers),
+    listTopCustomers(db, month, orderLimits.dashboardTopCustomers),
     listMostUnitsSold(db, month, timeZone, orderLimits.dashboardMostUnitsSold),
   ]);
   return {
@@ -92,5 +92,5 @@ export async function getOrderMonthlyTotals(
   timeZone: string,
   months: number,
 ): Promise<OrderMonthlyTotals> {
-  return { months: await listMonthlyTotals(db, currentMonth(timeZone), months, timeZone) };
+  return { months: await listMonthlyTotals(db, currentMonth(timeZone), months) };
 }
