@@ -31,14 +31,71 @@ export interface ParseLineListFileOptions {
 
 const workerUrl = new URL("./parse-worker.ts", import.meta.url);
 const parseYoungGenerationMb = 32;
+/**
+ * How long a worker started ahead of an upload (prepareParseWorker) waits for it. Uploads follow
+ * their presigned URL within seconds; one that never comes costs an idle thread for this long.
+ */
+const spareWorkerIdleMs = 2 * 60_000;
+
+function startWorker(memoryLimitMb: number): Worker {
+  return new Worker(workerUrl, {
+    resourceLimits: {
+      // Counts the JavaScript heap only, not Buffers: the archive guard bounds those. A server
+      // started with --max-old-space-size overrides this limit (a Node.js quirk).
+      maxOldGenerationSizeMb: memoryLimitMb,
+      // Left alone, V8 grows a busy thread's young generation to well over 100 MB on a large
+      // machine, and SheetJS's many short-lived objects make it do so: capping it takes about
+      // 100 MB off a large parse's peak at no measurable cost in time (docs/performance.md).
+      maxYoungGenerationSizeMb: parseYoungGenerationMb,
+    },
+  });
+}
+
+/** A worker started ahead of the next parse, its modules loading or loaded; at most one. */
+let spare: { worker: Worker; memoryLimitMb: number; forget: () => void } | undefined;
 
 /**
- * Parses run one per fresh worker rather than on a pool. Uploads are rare (a few a day, by
- * staff) and a parse takes seconds, so starting a thread (tens of milliseconds) costs nothing
- * that matters, while a fresh thread guarantees each parse starts from an empty heap, gives all
- * of it back when done, and that a parse killed for time or memory leaves nothing behind for
- * the next one. What a pool would bound, the number of heaps alive at once, is bounded here by
- * letting at most this many parses run together per server process; later ones wait their turn.
+ * Starts the next parse's worker now, while its file is still being uploaded: starting a thread
+ * and loading the parser's modules in it takes a few hundred milliseconds, which the upload then
+ * hides. The worker is still used for one parse only, and goes after spareWorkerIdleMs unused.
+ */
+export function prepareParseWorker(): void {
+  if (spare) return;
+  const memoryLimitMb = lineListLimits.parseMemoryMb;
+  const worker = startWorker(memoryLimitMb);
+  // Waiting for a parse must not keep the process alive.
+  worker.unref();
+  const forget = () => {
+    clearTimeout(expiry);
+    worker.off("error", forget).off("exit", forget);
+    if (spare?.worker === worker) spare = undefined;
+  };
+  const expiry = setTimeout(() => {
+    forget();
+    void worker.terminate();
+  }, spareWorkerIdleMs).unref();
+  // A spare that fails to start is dropped; the parse then starts a worker of its own.
+  worker.once("error", forget).once("exit", forget);
+  spare = { worker, memoryLimitMb, forget };
+}
+
+/** The spare worker when it has the limits asked for, or a new one. */
+function takeWorker(memoryLimitMb: number): Worker {
+  const ready = spare;
+  if (!ready || ready.memoryLimitMb !== memoryLimitMb) return startWorker(memoryLimitMb);
+  ready.forget();
+  ready.worker.ref();
+  return ready.worker;
+}
+
+/**
+ * Each parse runs on a fresh worker rather than on a pool. Uploads are rare (a few a day, by
+ * staff), so a pool would mostly hold idle threads, while a fresh thread guarantees each parse
+ * starts from an empty heap, gives all of it back when done, and that a parse killed for time or
+ * memory leaves nothing behind for the next one. What a pool would bound, the number of heaps
+ * alive at once, is bounded here by letting at most this many parses run together per server
+ * process; later ones wait their turn. Starting the thread is hidden behind the upload when the
+ * server was told one is coming (prepareParseWorker).
  */
 const maxConcurrentParses = 2;
 let runningParses = 0;
@@ -68,19 +125,7 @@ function runWorker(
     // A private copy of the bytes moves to the worker instead of being cloned: the caller's
     // buffer stays usable and may be a view into a much larger one.
     const bytes = input.bytes ? new Uint8Array(input.bytes) : undefined;
-    const worker = new Worker(workerUrl, {
-      workerData: { ...input, bytes },
-      transferList: bytes ? [bytes.buffer] : [],
-      resourceLimits: {
-        // Counts the JavaScript heap only, not Buffers: the archive guard bounds those. A server
-        // started with --max-old-space-size overrides this limit (a Node.js quirk).
-        maxOldGenerationSizeMb: memoryLimitMb,
-        // Left alone, V8 grows a busy thread's young generation to well over 100 MB on a large
-        // machine, and SheetJS's many short-lived objects make it do so: capping it takes about
-        // 100 MB off a large parse's peak at no measurable cost in time (docs/performance.md).
-        maxYoungGenerationSizeMb: parseYoungGenerationMb,
-      },
-    });
+    const worker = takeWorker(memoryLimitMb);
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
@@ -103,6 +148,7 @@ function runWorker(
     worker.once("exit", (code) =>
       settle(() => reject(new Error(`The parse worker stopped (exit code ${code}) without an answer`))),
     );
+    worker.postMessage({ ...input, bytes }, bytes ? [bytes.buffer] : []);
   });
 }
 

@@ -1,7 +1,9 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { parseWorkbook, type ParseWorkbookInput } from "./parse-workbook.ts";
 
-// Entry point of the parse worker started by parse-line-list-file.ts: one parse, one answer,
-// then the thread ends and its whole heap is returned.
-const result = await parseWorkbook(workerData as ParseWorkbookInput);
-parentPort?.postMessage(result);
+// Entry point of the parse worker started by parse-line-list-file.ts, possibly before its upload
+// has arrived: the modules load first, then it waits for its one input, answers once, and the
+// thread ends and its whole heap is returned.
+parentPort?.once("message", (input: ParseWorkbookInput) => {
+  void parseWorkbook(input).then((result) => parentPort?.postMessage(result));
+});

@@ -132,17 +132,19 @@ export async function insertStagedStyles(
       target_fit: style.attributes.target_fit,
       sizes: style.items.map((item) => ({ size: item.size, sku: item.sku })),
     }));
+    // `json`, not `jsonb`: the batch's text is read row by row instead of first being made into
+    // one binary document, which costs the embedded database more than reading it.
     await tx.execute(sql`
       insert into staged_styles (
         upload_id, position, model_code, franchise, silhouette, color, gender, msrp, expected_ship_date,
         image_urls, comfort_level, height_range, wear_occasion, target_fit, sizes
       )
       select ${uploadId}, x.position, x.model_code, x.franchise, x.silhouette, x.color, x.gender, x.msrp,
-        x.expected_ship_date, array(select jsonb_array_elements_text(x.image_urls)), x.comfort_level,
-        x.height_range, x.wear_occasion, x.target_fit, x.sizes
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+        x.expected_ship_date, x.image_urls, x.comfort_level, x.height_range, x.wear_occasion, x.target_fit,
+        x.sizes
+      from json_to_recordset(${JSON.stringify(batch)}::json) as x(
         position int, model_code text, franchise text, silhouette text, color text, gender text, msrp numeric,
-        expected_ship_date date, image_urls jsonb, comfort_level text, height_range text, wear_occasion text,
+        expected_ship_date date, image_urls text[], comfort_level text, height_range text, wear_occasion text,
         target_fit text, sizes jsonb
       )`);
   }

@@ -32,6 +32,7 @@ import { findBrandNameById } from "../brands/repository.ts";
 import { ensureCatalogs } from "../catalogs/repository.ts";
 import { findLineListById } from "../line-lists/repository.ts";
 import { createLineListInTransaction, lineListHistory, toLineList } from "../line-lists/service.ts";
+import { prepareParseWorker } from "../file-processing/parse-line-list-file.ts";
 import { findSizes, pageLineListProducts, type ProductRow } from "../items/repository.ts";
 import { toCrocsItem } from "../items/service.ts";
 import { newUploadKey, type ObjectStore } from "../storage/object-store.ts";
@@ -102,6 +103,8 @@ export async function presignUpload(
     contentDisposition: input.contentDisposition,
     expiresInSeconds: uploadLimits.presignedUrlTtlSeconds,
   });
+  // The file-processing request follows the upload: its parse worker starts loading meanwhile.
+  if (input.purpose !== "order-form") prepareParseWorker();
   return {
     presignedUrl: presigned.url,
     fileKey,
