@@ -21,6 +21,7 @@ import {
   type DatabaseHandle,
   type DbExecutor,
 } from "../db/client.ts";
+import { lineListCountTables, rebuildLineListCounts } from "../modules/line-lists/counts.ts";
 import { orderSummaryTables, rebuildOrderSummaries } from "../modules/orders/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
@@ -81,7 +82,7 @@ async function databaseMigrationLevel(db: DbExecutor): Promise<string | undefine
 }
 
 /** Tables derived from others, computed again by a restore rather than copied. */
-const derivedTables = new Set<string>(orderSummaryTables);
+const derivedTables = new Set<string>([...orderSummaryTables, ...lineListCountTables]);
 
 /**
  * The tables of the public schema a backup holds, each after the tables it references (the order
@@ -367,9 +368,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
           sql`select setval(${`public.${sequence.name}`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`,
         );
       }
-      // The loaded orders and lines went through the summaries' triggers; a rebuild makes sure
-      // they hold exactly what was loaded, whatever they held before, in this database's zone.
+      // The loaded orders and lines, line list items and catalog items went through the triggers of
+      // the summaries and counts; a rebuild makes sure they hold exactly what was loaded, whatever
+      // they held before, the summaries in this database's zone.
       await rebuildOrderSummaries(tx);
+      await rebuildLineListCounts(tx);
     });
 
     if (options.localStorage) {

@@ -66,3 +66,14 @@ export const catalogItems = pgTable(
     index("catalog_items_line_list_idx").on(table.lineListId, table.lineListItemId),
   ],
 );
+
+/**
+ * How many items each catalog holds, kept by the same triggers as `line_list_item_counts`
+ * (migration 0015) for the same reasons: the line lists page shows it for each catalog.
+ */
+export const catalogItemCounts = pgTable("catalog_item_counts", {
+  catalogId: integer("catalog_id")
+    .primaryKey()
+    .references(() => catalogs.id, { onDelete: "cascade" }),
+  items: integer("items").notNull().default(0),
+});

@@ -2,7 +2,14 @@ import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { CatalogType } from "@cm/contracts/catalogs";
 import type { LineListStatusFilter, LineListType } from "@cm/contracts/line-lists";
 import type { DbExecutor } from "../../db/client.ts";
-import { brands, catalogItems, catalogs, lineListItems, lineLists } from "../../db/schema.ts";
+import {
+  brands,
+  catalogItemCounts,
+  catalogs,
+  lineListItemCounts,
+  lineListItems,
+  lineLists,
+} from "../../db/schema.ts";
 
 export interface LineListFilters {
   lineListId?: number;
@@ -17,15 +24,12 @@ const itemsCount =
   );
 
 /**
- * The items in no catalog: all of them less those placed somewhere. A catalog item is always one
- * of its own line list's items (its foreign key says so), so both counts are read from an index
- * on the line list, instead of looking up each of its thousands of items in the catalogs.
+ * The items in no catalog: all of them less those placed somewhere, both kept by the database
+ * (`line_list_item_counts`, counts.ts) so a page of line lists does not count their items.
  */
-const unsortedItemsCount = sql<number>`(
-  (select count(*) from ${lineListItems} where ${lineListItems.lineListId} = ${lineLists.id})
-  - (select count(distinct ${catalogItems.lineListItemId}) from ${catalogItems}
-     where ${catalogItems.lineListId} = ${lineLists.id})
-)`.mapWith(Number);
+const keptItemsCount = sql<number>`coalesce(${lineListItemCounts.items}, 0)`.mapWith(Number);
+const unsortedItemsCount =
+  sql<number>`coalesce(${lineListItemCounts.items} - ${lineListItemCounts.placedItems}, 0)`.mapWith(Number);
 
 /** A line list as the API shows it: its columns, its brand's name and how many styles it offers. */
 const lineListColumns = {
@@ -80,9 +84,10 @@ export async function pageLineLists(
   const where = savedLineListsWhere(filters);
   const [rows, total] = await Promise.all([
     db
-      .select({ ...lineListColumns, unsortedItemsCount })
+      .select({ ...lineListColumns, itemsCount: keptItemsCount, unsortedItemsCount })
       .from(lineLists)
       .innerJoin(brands, eq(brands.id, lineLists.brandId))
+      .leftJoin(lineListItemCounts, eq(lineListItemCounts.lineListId, lineLists.id))
       .where(where)
       .orderBy(...newestFirst)
       .limit(window.limit)
@@ -92,7 +97,7 @@ export async function pageLineLists(
   return { rows, total };
 }
 
-/** The catalogs of these line lists with the number of items in each. */
+/** The catalogs of these line lists with the number of items in each, as the database keeps it. */
 export async function findCatalogSummaries(
   db: DbExecutor,
   lineListIds: readonly number[],
@@ -102,12 +107,11 @@ export async function findCatalogSummaries(
     .select({
       lineListId: catalogs.lineListId,
       type: catalogs.type,
-      itemsCount: sql<number>`count(${catalogItems.lineListItemId})`.mapWith(Number),
+      itemsCount: sql<number>`coalesce(${catalogItemCounts.items}, 0)`.mapWith(Number),
     })
     .from(catalogs)
-    .leftJoin(catalogItems, eq(catalogItems.catalogId, catalogs.id))
-    .where(inArray(catalogs.lineListId, [...lineListIds]))
-    .groupBy(catalogs.id, catalogs.lineListId, catalogs.type);
+    .leftJoin(catalogItemCounts, eq(catalogItemCounts.catalogId, catalogs.id))
+    .where(inArray(catalogs.lineListId, [...lineListIds]));
 }
 
 export type LineListRow = Awaited<ReturnType<typeof findLineLists>>[number];

@@ -78,3 +78,20 @@ export const lineListItems = pgTable(
     index("line_list_items_line_list_position_idx").on(table.lineListId, table.position, table.id),
   ],
 );
+
+/**
+ * How many items each line list offers and how many of them are placed in at least one of its
+ * catalogs (issue 16), kept by the database itself: statement triggers on `line_list_items` and
+ * `catalog_items` (migration 0015) add what each write changes, so every writer (services, seeds,
+ * plain SQL, a restore) keeps them right and a page of line lists reads one row per line list
+ * instead of counting its items. A table of its own rather than columns of `line_lists`: a write of
+ * items does not lock, bump or version the line list's row, and backups leave it out (a restore
+ * rebuilds it).
+ */
+export const lineListItemCounts = pgTable("line_list_item_counts", {
+  lineListId: integer("line_list_id")
+    .primaryKey()
+    .references(() => lineLists.id, { onDelete: "cascade" }),
+  items: integer("items").notNull().default(0),
+  placedItems: integer("placed_items").notNull().default(0),
+});
