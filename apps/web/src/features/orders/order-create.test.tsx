@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
 import { savedLineList } from "@/testing/catalogs";
 import { envelope, failure, organization, store, written } from "@/testing/customers-api";
+import { orderListItem } from "@/testing/orders";
 import { renderApp } from "@/testing/render-app";
 
 /** The first render loads the shell's and the screen's code on demand: slow on a busy machine. */
@@ -66,20 +67,7 @@ function offerLineList(id: number): OrderOfferLineList {
 
 function createdOrder(id: number): Order {
   return {
-    id,
-    number: `SO-${String(id).padStart(6, "0")}`,
-    organizationId: 2,
-    organizationName: "Sole Mates",
-    storeId: 21,
-    storeName: "Beach Store",
-    placedAt: "2027-03-01T15:30:00.000Z",
-    orderType: "pre-book",
-    status: "pending",
-    multibrand: false,
-    brands: [{ id: 1, name: "Crocs" }],
-    units: 5,
-    totalWhs: "106.25",
-    _revision: 1,
+    ...orderListItem(id, { units: 5, totalWhs: "106.25" }),
     shipDate: null,
     placedBy: { id: 1, name: "Ada Admin" },
     lineLists: [],

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { monthDateRange, shiftMonth } from "@/features/orders/utils/dashboard-month";
 import { seedSession } from "@/testing/auth";
+import { orderListItem } from "@/testing/orders";
 import { renderApp } from "@/testing/render-app";
 
 /** The first render loads the shell's and the screen's code on demand: slow on a busy machine. */
@@ -12,23 +13,7 @@ const firstRender = { timeout: 20_000 };
 const currentMonth = "2027-03";
 
 function order(id: number, overrides: Partial<OrderListItem> = {}): OrderListItem {
-  return {
-    id,
-    number: `SO-${String(id).padStart(6, "0")}`,
-    organizationId: 2,
-    organizationName: "Sole Mates",
-    storeId: 21,
-    storeName: "Beach Store",
-    placedAt: "2027-03-14T15:30:00.000Z",
-    orderType: "pre-book",
-    status: "processing",
-    multibrand: false,
-    brands: [{ id: 1, name: "Crocs" }],
-    units: 24,
-    totalWhs: "1234.50",
-    _revision: 1,
-    ...overrides,
-  };
+  return orderListItem(id, { placedAt: "2027-03-14T15:30:00.000Z", status: "processing", ...overrides });
 }
 
 function dashboard(month: string, overrides: Partial<OrderDashboard> = {}): OrderDashboard {

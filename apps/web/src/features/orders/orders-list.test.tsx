@@ -4,32 +4,13 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
 import { brands, envelope, failure, organization, store, written } from "@/testing/customers-api";
+import { orderListItem } from "@/testing/orders";
 import { renderApp } from "@/testing/render-app";
 
 /** The first render loads the shell's and the screen's code on demand: slow on a busy machine. */
 const firstRender = { timeout: 20_000 };
 
 type Answer = { status?: number; body: unknown };
-
-function order(id: number, overrides: Partial<OrderListItem> = {}): OrderListItem {
-  return {
-    id,
-    number: `SO-${String(id).padStart(6, "0")}`,
-    organizationId: 2,
-    organizationName: "Sole Mates",
-    storeId: 21,
-    storeName: "Beach Store",
-    placedAt: "2027-03-01T15:30:00.000Z",
-    orderType: "pre-book",
-    status: "pending",
-    multibrand: false,
-    brands: [{ id: 1, name: "Crocs" }],
-    units: 24,
-    totalWhs: "1234.50",
-    _revision: 1,
-    ...overrides,
-  };
-}
 
 /**
  * The orders API over a list: GET answers the page asked for (narrowed by status, the only
@@ -106,7 +87,7 @@ afterEach(() => toast.dismiss());
 describe("order lists", { timeout: 40_000 }, () => {
   it("shows each order with its link, customer, store, date, brands, status, units and total", async () => {
     ordersApi([
-      order(1, {
+      orderListItem(1, {
         multibrand: true,
         brands: [
           { id: 1, name: "Crocs" },
@@ -134,7 +115,7 @@ describe("order lists", { timeout: 40_000 }, () => {
   });
 
   it("pages through the orders 10 at a time with the total count, in the URL", async () => {
-    const api = ordersApi(Array.from({ length: 23 }, (_, index) => order(index + 1)));
+    const api = ordersApi(Array.from({ length: 23 }, (_, index) => orderListItem(index + 1)));
     const { user, router } = renderApp("/home/orders/all");
     const table = await ordersTable();
     await within(table).findByRole("link", { name: "SO-000001" });
@@ -149,7 +130,7 @@ describe("order lists", { timeout: 40_000 }, () => {
   });
 
   it("says when the total is only a lower bound, and still pages on to the last order", async () => {
-    const orders = Array.from({ length: 23 }, (_, index) => order(index + 1));
+    const orders = Array.from({ length: 23 }, (_, index) => orderListItem(index + 1));
     ordersApi(orders, undefined, 12);
     const { user } = renderApp("/home/orders/all");
     const table = await ordersTable();
@@ -166,7 +147,7 @@ describe("order lists", { timeout: 40_000 }, () => {
   });
 
   it("puts the filters and the search in the URL and in the request", async () => {
-    const api = ordersApi([order(1), order(2, { status: "processing" })]);
+    const api = ordersApi([orderListItem(1), orderListItem(2, { status: "processing" })]);
     const { user, router } = renderApp("/home/orders/all");
     await within(await ordersTable()).findByRole("link", { name: "SO-000001" });
 
@@ -217,7 +198,7 @@ describe("order lists", { timeout: 40_000 }, () => {
   });
 
   it("reloads a shared filtered URL with the same list", async () => {
-    const api = ordersApi(Array.from({ length: 12 }, (_, index) => order(index + 1)));
+    const api = ordersApi(Array.from({ length: 12 }, (_, index) => orderListItem(index + 1)));
     renderApp("/home/orders/all?status=pending&storeId=21&q=Sole&sort=-totalWhs&page=2");
     await within(await ordersTable()).findByRole("link", { name: "SO-000011" });
     expect(api.lastListQuery()).toEqual({
@@ -250,14 +231,14 @@ describe("order lists", { timeout: 40_000 }, () => {
     expect(api.lastListQuery()).toMatchObject({ multibrand: "true" });
     unmount();
 
-    ordersApi([order(1)]);
+    ordersApi([orderListItem(1)]);
     renderApp("/home/orders/multibrand?status=shipped");
     expect(await within(await ordersTable()).findByText("No results.")).toBeInTheDocument();
     expect(screen.queryByText("No multibrand orders found")).not.toBeInTheDocument();
   });
 
   it("sorts by a column header, toggling the direction, and says so with aria-sort", async () => {
-    const api = ordersApi([order(1), order(2)]);
+    const api = ordersApi([orderListItem(1), orderListItem(2)]);
     const { user, router } = renderApp("/home/orders/all");
     await within(await ordersTable()).findByRole("link", { name: "SO-000001" });
     expect(screen.getByRole("columnheader", { name: "Date placed" })).toHaveAttribute(
@@ -294,7 +275,7 @@ describe("order lists", { timeout: 40_000 }, () => {
   });
 
   it("counts the selected orders", async () => {
-    ordersApi([order(1), order(2), order(3)]);
+    ordersApi([orderListItem(1), orderListItem(2), orderListItem(3)]);
     const { user } = renderApp("/home/orders/all");
     await within(await ordersTable()).findByRole("link", { name: "SO-000001" });
     expect(screen.getByText("0 items selected")).toBeInTheDocument();
@@ -313,11 +294,15 @@ describe("order lists", { timeout: 40_000 }, () => {
 
   it("changes the status of the selected orders and names those that could not move", async () => {
     const api = ordersApi(
-      [order(1, { _revision: 4 }), order(2, { _revision: 2 }), order(3, { status: "completed" })],
+      [
+        orderListItem(1, { _revision: 4 }),
+        orderListItem(2, { _revision: 2 }),
+        orderListItem(3, { status: "completed" }),
+      ],
       (orderId) =>
         orderId === 1
           ? written({
-              ...order(1, { status: "processing", _revision: 5 }),
+              ...orderListItem(1, { status: "processing", _revision: 5 }),
               shipDate: null,
               placedBy: null,
               lineLists: [],

@@ -1,29 +1,13 @@
 import { maxPageSize } from "@cm/contracts/envelope";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAllOrders } from "@/features/orders/api/get-orders";
-
-const order = (id: number) => ({
-  id,
-  number: `SO-${String(id).padStart(6, "0")}`,
-  organizationId: 2,
-  organizationName: "Sole Mates",
-  storeId: 21,
-  storeName: "Beach Store",
-  placedAt: "2027-03-01T15:30:00.000Z",
-  orderType: "pre-book",
-  status: "pending",
-  multibrand: false,
-  brands: [],
-  units: 1,
-  totalWhs: "10.00",
-  _revision: 1,
-});
+import { orderListItem } from "@/testing/orders";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("getAllOrders", () => {
   it("reads every page when the server's total is only a lower bound", async () => {
-    const orders = Array.from({ length: 2 * maxPageSize + 5 }, (_, index) => order(index + 1));
+    const orders = Array.from({ length: 2 * maxPageSize + 5 }, (_, index) => orderListItem(index + 1));
     // A server whose count stops at one page past the page's first row.
     vi.stubGlobal(
       "fetch",
