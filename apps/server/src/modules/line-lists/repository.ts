@@ -18,16 +18,11 @@ export interface LineListFilters {
   type?: LineListType;
 }
 
-const itemsCount =
-  sql<number>`(select count(*) from ${lineListItems} where ${lineListItems.lineListId} = ${lineLists.id})`.mapWith(
-    Number,
-  );
-
 /**
- * The items in no catalog: all of them less those placed somewhere, both kept by the database
- * (`line_list_item_counts`, counts.ts) so a page of line lists does not count their items.
+ * A line list's items, and those in no catalog (all of them less those placed somewhere), both
+ * kept by the database (`line_list_item_counts`, counts.ts) so no read counts a line list's items.
  */
-const keptItemsCount = sql<number>`coalesce(${lineListItemCounts.items}, 0)`.mapWith(Number);
+const itemsCount = sql<number>`coalesce(${lineListItemCounts.items}, 0)`.mapWith(Number);
 const unsortedItemsCount =
   sql<number>`coalesce(${lineListItemCounts.items} - ${lineListItemCounts.placedItems}, 0)`.mapWith(Number);
 
@@ -72,6 +67,7 @@ export async function findLineLists(db: DbExecutor, filters: LineListFilters) {
     .select(lineListColumns)
     .from(lineLists)
     .innerJoin(brands, eq(brands.id, lineLists.brandId))
+    .leftJoin(lineListItemCounts, eq(lineListItemCounts.lineListId, lineLists.id))
     .where(savedLineListsWhere(filters))
     .orderBy(...newestFirst);
 }
@@ -84,7 +80,7 @@ export async function pageLineLists(
   const where = savedLineListsWhere(filters);
   const [rows, total] = await Promise.all([
     db
-      .select({ ...lineListColumns, itemsCount: keptItemsCount, unsortedItemsCount })
+      .select({ ...lineListColumns, unsortedItemsCount })
       .from(lineLists)
       .innerJoin(brands, eq(brands.id, lineLists.brandId))
       .leftJoin(lineListItemCounts, eq(lineListItemCounts.lineListId, lineLists.id))
@@ -122,6 +118,7 @@ export async function findLineListById(db: DbExecutor, id: number): Promise<Line
     .select(lineListColumns)
     .from(lineLists)
     .innerJoin(brands, eq(brands.id, lineLists.brandId))
+    .leftJoin(lineListItemCounts, eq(lineListItemCounts.lineListId, lineLists.id))
     .where(eq(lineLists.id, id));
   return row;
 }
