@@ -294,7 +294,8 @@ async function loadTable(tx: DbExecutor, name: string, file: string): Promise<nu
 /**
  * Restores a backup into a database migrated to the same level as the backup (the database is
  * migrated first, so a new one works), in one transaction: tables in foreign-key order, then the
- * sequences as they were, then the derived tables rebuilt. Refuses a database or store that holds data unless `force`.
+ * sequences as they were, then the derived tables rebuilt. Refuses a database or store that holds
+ * data unless `force`.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<BackupManifest> {
   const { db } = options.database;
