@@ -158,6 +158,83 @@ describe("concurrent edits from the same revision", () => {
     expect(stored).toMatchObject({ units: winner + 2, _revision: order._revision + 1 });
   });
 
+  it("writes orders of shared customers and products at once without a failure", async () => {
+    // Order writes change the dashboard's month summaries (migration 0013) row by row: writers
+    // of the same customers and products at once must wait for each other, not deadlock.
+    const [admin] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, testApp.config.ADMIN_EMAIL));
+    const codes = Array.from({ length: 8 }, (_, index) => `MIX-${index}`);
+    const lineList = await createLineList(
+      testApp.database.db,
+      {
+        brandId: crocsId,
+        name: "MIX",
+        stage: "saved",
+        type: "own-stock",
+        products: codes.map((code) => ({
+          modelCode: code,
+          silhouette: "Clog",
+          msrp: "50.00",
+          sizes: [{ size: "M9", sku: `${code}-9` }],
+        })),
+        catalogs: { crocs: codes },
+        sortingCompleted: true,
+        published: true,
+      },
+      admin!.id,
+    );
+    const stores = [];
+    for (const name of ["Mix One", "Mix Two"]) {
+      const organization = await created("/api/organizations", { name });
+      stores.push(
+        await created("/api/stores", {
+          organizationId: organization.id,
+          name: `${name} Store`,
+          brandFocusType: { brandSegmentation: [{ brandId: crocsId }] },
+        }),
+      );
+    }
+    // The i-th client's lines: every product, starting from a different one.
+    const lines = (client: number) =>
+      codes.map((_, index) => ({
+        lineListId: lineList.id,
+        sku: `${codes[(index + client) % codes.length]}-9`,
+        quantity: client + 1,
+      }));
+    const orders = [];
+    for (let client = 0; client < clients; client += 1) {
+      orders.push(
+        await created("/api/orders", {
+          storeId: stores[client % 2]!.id,
+          orderType: "open-stock",
+          lines: lines(client),
+        }),
+      );
+    }
+    // Each client creates an order, replaces the lines of one and moves another on, all at once.
+    const answers = await Promise.all(
+      orders.flatMap((order, client) => [
+        api("POST", "/api/orders", {
+          storeId: stores[(client + 1) % 2]!.id,
+          orderType: "open-stock",
+          lines: lines(clients - client),
+        }),
+        client % 2 === 0
+          ? api("PUT", `/api/orders/${order.id}/lines`, {
+              revision: order._revision,
+              lines: lines(client + 3).reverse(),
+            })
+          : api("PUT", `/api/orders/${order.id}/status`, {
+              newStatus: client % 4 === 1 ? "cancelled" : "processing",
+              revision: order._revision,
+            }),
+      ]),
+    );
+    expect(answers.filter((answer) => answer.statusCode >= 300).map((answer) => answer.body)).toEqual([]);
+  });
+
   it("keeps the segmentation whole when moves of the same items race", async () => {
     const kit = await segmentationKit(testApp, auth);
     const items = 40;
