@@ -185,7 +185,7 @@ describe("concurrent edits from the same revision", () => {
       },
       admin!.id,
     );
-    const stores = [];
+    const stores: { id: number }[] = [];
     for (const name of ["Mix One", "Mix Two"]) {
       const organization = await created("/api/organizations", { name });
       stores.push(

@@ -80,7 +80,7 @@ const stored = 0;
 /**
  * Checks an .xlsx archive against the limits and returns its needed parts, inflated, by name.
  * With `maxSheetRows`, worksheets are inflated only as far as their first `maxSheetRows` rows
- * and the start of the next one (see inflateRows). Throws a WorkbookRefusal when the archive is
+ * and the start of the next one (see WorksheetPart). Throws a WorkbookRefusal when the archive is
  * refused.
  */
 export async function extractWorkbookParts(
@@ -88,6 +88,21 @@ export async function extractWorkbookParts(
   limits: ArchiveLimits = defaultArchiveLimits,
   maxSheetRows?: number,
 ): Promise<Map<string, Buffer>> {
+  const parts = await openWorkbookParts(bytes, limits, maxSheetRows);
+  for (const [name, part] of parts) if (part instanceof WorksheetPart) parts.set(name, await part.inflate());
+  return parts as Map<string, Buffer>;
+}
+
+/**
+ * extractWorkbookParts, with each worksheet left to be inflated as it is read (WorksheetPart) when
+ * `maxSheetRows` is given: a reader taking the sheet's XML chunk by chunk then never holds its tens
+ * of megabytes at once. The other parts are small and inflated here.
+ */
+export async function openWorkbookParts(
+  bytes: Buffer,
+  limits: ArchiveLimits = defaultArchiveLimits,
+  maxSheetRows?: number,
+): Promise<Map<string, Buffer | WorksheetPart>> {
   let zip: ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(bytes, {
@@ -103,12 +118,17 @@ export async function extractWorkbookParts(
   const entries = await readCentralDirectory(zip, limits.maxEntries);
   checkDeclaredSizes(entries, limits);
 
-  const parts = new Map<string, Buffer>();
+  const parts = new Map<string, Buffer | WorksheetPart>();
   for (const entry of entries) {
     if (!isNeededPart(entry.fileName)) continue;
     if (parts.has(entry.fileName)) throw new WorkbookRefusal(messages.corruptArchive);
-    const rows = maxSheetRows !== undefined && isWorksheetPart(entry.fileName) ? maxSheetRows : undefined;
-    parts.set(entry.fileName, await inflatePart(zip, bytes, entry, rows));
+    const data = await entryData(zip, bytes, entry);
+    parts.set(
+      entry.fileName,
+      maxSheetRows !== undefined && isWorksheetPart(entry.fileName)
+        ? new WorksheetPart(data, entry.compressionMethod === stored, entry.uncompressedSize, maxSheetRows)
+        : inflatePart(data, entry),
+    );
   }
   return parts;
 }
@@ -192,7 +212,8 @@ function checkDeclaredSizes(entries: Entry[], limits: ArchiveLimits): void {
   }
 }
 
-async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry, maxRows?: number): Promise<Buffer> {
+/** The part's bytes as the archive holds them (compressed or stored). */
+async function entryData(zip: ZipFile, bytes: Buffer, entry: Entry): Promise<Buffer> {
   let fileDataStart: number;
   try {
     ({ fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true }));
@@ -202,12 +223,14 @@ async function inflatePart(zip: ZipFile, bytes: Buffer, entry: Entry, maxRows?: 
   const end = fileDataStart + entry.compressedSize;
   if (end > bytes.length) throw new WorkbookRefusal(messages.corruptArchive);
   const data = bytes.subarray(fileDataStart, end);
-  if (entry.compressionMethod === stored) {
-    if (data.length !== entry.uncompressedSize) throw new WorkbookRefusal(messages.corruptArchive);
-    return maxRows === undefined ? data : withoutRowsPast(data, maxRows);
+  if (entry.compressionMethod === stored && data.length !== entry.uncompressedSize) {
+    throw new WorkbookRefusal(messages.corruptArchive);
   }
-  if (maxRows !== undefined) return inflateRows(data, entry.uncompressedSize, maxRows);
+  return data;
+}
 
+function inflatePart(data: Buffer, entry: Entry): Buffer {
+  if (entry.compressionMethod === stored) return data;
   let inflated: Buffer;
   try {
     // zlib stops as soon as the output outgrows the cap, so a lying part costs next to nothing.
@@ -245,55 +268,81 @@ function rowStartAfter(xml: Buffer, count: number, from = 0): { found: number; a
   return { found, at: -1 };
 }
 
-/** A worksheet cut before its row `maxRows` + 1, closed again; whole when it has no more rows. */
-function withoutRowsPast(xml: Buffer, maxRows: number): Buffer {
-  const { at } = rowStartAfter(xml, maxRows);
-  return at < 0 ? xml : Buffer.concat([xml.subarray(0, at), sheetEnd]);
-}
-
 /**
- * Inflates a worksheet only as far as its first `maxRows` rows, all the reader reads (SheetJS's
- * `sheetRows`): a sheet of a million rows then costs what one of `maxRows` rows does, not
- * seconds of inflating and hundreds of megabytes. The XML is cut where row `maxRows` + 1 starts
- * and closed again; the reader is given one row more than it allows, so a sheet too long is still
- * refused. XML written with a namespace prefix (`<x:row>`) shows no rows and is inflated whole,
- * capped at its declared size as every other part.
+ * A worksheet, inflated only as far as its first `maxRows` rows, all the reader reads (SheetJS's
+ * `sheetRows`): a sheet of a million rows then costs what one of `maxRows` rows does, not seconds
+ * of inflating and hundreds of megabytes. The XML is cut where row `maxRows` + 1 starts and closed
+ * again; the reader is given one row more than it allows, so a sheet too long is still refused.
+ * XML written with a namespace prefix (`<x:row>`) shows no rows and is inflated whole, capped at
+ * its declared size as every other part. `chunks` gives the XML piece by piece, as it is inflated
+ * (a megabyte at a time), so a reader of chunks holds about one; `inflate` gives it whole.
  */
-function inflateRows(data: Buffer, declaredSize: number, maxRows: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // Large chunks: a few dozen callbacks for a sheet of tens of megabytes, not thousands.
-    const inflater = createInflateRaw({ chunkSize: 1024 * 1024 });
+export class WorksheetPart {
+  private readonly data: Buffer;
+  private readonly isStored: boolean;
+  private readonly declaredSize: number;
+  private readonly maxRows: number;
+
+  constructor(data: Buffer, isStored: boolean, declaredSize: number, maxRows: number) {
+    this.data = data;
+    this.isStored = isStored;
+    this.declaredSize = declaredSize;
+    this.maxRows = maxRows;
+  }
+
+  async inflate(): Promise<Buffer> {
     const chunks: Buffer[] = [];
+    for await (const chunk of this.chunks()) chunks.push(chunk);
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  }
+
+  /**
+   * The XML's chunks of about `chunkBytes` (64 at least); throws a WorkbookRefusal where the part is
+   * not what its entry declares.
+   */
+  async *chunks(chunkBytes = defaultChunkBytes): AsyncGenerator<Buffer> {
+    if (this.isStored) {
+      const { at } = rowStartAfter(this.data, this.maxRows);
+      const xml = at < 0 ? this.data : this.data.subarray(0, at);
+      for (let start = 0; start < xml.length; start += chunkBytes)
+        yield xml.subarray(start, start + chunkBytes);
+      if (at >= 0) yield sheetEnd;
+      return;
+    }
+    // Large chunks: a few dozen for a sheet of tens of megabytes, not thousands.
+    const inflater = createInflateRaw({ chunkSize: Math.max(64, chunkBytes) });
+    inflater.end(this.data);
     let size = 0;
     let rows = 0;
-    let settled = false;
-    const settle = (result: Buffer | WorkbookRefusal) => {
-      if (settled) return;
-      settled = true;
-      inflater.destroy();
-      if (result instanceof WorkbookRefusal) reject(result);
-      else resolve(result);
-    };
-    inflater.on("data", (chunk: Buffer) => {
-      if (settled) return;
-      // The last bytes of the previous chunk, where a row's tag may have begun.
-      const overlap = Math.min(size, rowTag.length);
-      size += chunk.length;
-      if (size > declaredSize) return settle(new WorkbookRefusal(messages.undeclaredExpansion));
-      chunks.push(chunk);
-      const window = overlap > 0 ? Buffer.concat([chunks.at(-2)!.subarray(-overlap), chunk]) : chunk;
-      const { found, at } = rowStartAfter(window, maxRows - rows);
-      if (at < 0) {
+    // The last bytes of the chunk before, held back: a row's tag may begin there.
+    let held: Buffer | undefined;
+    try {
+      for await (const chunk of inflater as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.declaredSize) throw new WorkbookRefusal(messages.undeclaredExpansion);
+        const window = held ? Buffer.concat([held, chunk]) : chunk;
+        const { found, at } = rowStartAfter(window, this.maxRows - rows);
+        if (at >= 0) {
+          yield window.subarray(0, at);
+          yield sheetEnd;
+          return;
+        }
+        // A tag counted here starts before the held bytes: a row's start is counted once.
         rows += found;
-        return;
+        const keep = Math.min(rowTag.length, window.length);
+        if (window.length > keep) yield window.subarray(0, window.length - keep);
+        held = window.subarray(window.length - keep);
       }
-      const cut = size - window.length + at;
-      settle(Buffer.concat([Buffer.concat(chunks).subarray(0, cut), sheetEnd]));
-    });
-    inflater.once("end", () =>
-      settle(size === declaredSize ? Buffer.concat(chunks) : new WorkbookRefusal(messages.corruptArchive)),
-    );
-    inflater.once("error", () => settle(new WorkbookRefusal(messages.corruptArchive)));
-    inflater.end(data);
-  });
+    } catch (error) {
+      if (error instanceof WorkbookRefusal) throw error;
+      throw new WorkbookRefusal(messages.corruptArchive);
+    } finally {
+      inflater.destroy();
+    }
+    if (size !== this.declaredSize) throw new WorkbookRefusal(messages.corruptArchive);
+    if (held?.length) yield held;
+  }
 }
+
+/** How much of a worksheet's XML is inflated at a time. */
+export const defaultChunkBytes = 1024 * 1024;

@@ -5,8 +5,9 @@ import type { CellObject, ParsingOptions, WorkBook } from "@e965/xlsx";
 import type { CellValue, SheetGrid } from "./line-list-parser.ts";
 import {
   defaultArchiveLimits,
-  extractWorkbookParts,
+  openWorkbookParts,
   startsWith,
+  WorksheetPart,
   zipSignature,
   type ArchiveLimits,
 } from "./workbook-guard.ts";
@@ -108,6 +109,8 @@ export async function readSheets(
   limits: WorkbookLimits = defaultWorkbookLimits,
   fileName?: string,
   xlsxReader: XlsxReader = "auto",
+  /** How much of a worksheet the streaming reader takes at a time (tests make it small). */
+  chunkBytes?: number,
 ): Promise<SheetGrid[]> {
   const named = fileName === undefined ? null : workbookExtension(fileName);
   if (bytes.length > limits.maxFileBytes)
@@ -115,18 +118,26 @@ export async function readSheets(
 
   let workbook: ReadWorkbook;
   if (startsWith(bytes, zipSignature)) {
-    // Worksheets only as far as SheetJS reads them (see sheetRows below).
-    const parts = await extractWorkbookParts(bytes, limits.archive, limits.maxDataRows + 2);
+    // Worksheets only as far as SheetJS reads them (see sheetRows below), inflated as they are read.
+    const parts = await openWorkbookParts(bytes, limits.archive, limits.maxDataRows + 2);
     if (!parts.has("[Content_Types].xml")) throw new WorkbookRefusal(messages.notAWorkbook);
     if (named === "xls") throw new WorkbookRefusal(messages.extensionMismatch("xlsx", named));
     // SheetJS is not even loaded for the workbooks the streaming reader reads.
-    const streamed = xlsxReader === "sheetjs" ? null : readXlsxParts(parts, sheets, limits.maxDataRows + 2);
+    const streamed =
+      xlsxReader === "sheetjs"
+        ? null
+        : await readXlsxParts(parts, sheets, limits.maxDataRows + 2, chunkBytes);
     if (streamed) return toGrids(streamed, sheets, limits);
     if (xlsxReader === "streaming-only") throw new Error("The streaming reader declined this workbook");
     // Repacked stored, so SheetJS slices the checked parts and inflates nothing. Only the archive
     // is kept while SheetJS reads it: the inflated parts can go.
-    const archive = zipArchive([...parts].map(([name, content]) => storedPart(name, content)));
+    const inflated: [string, Buffer][] = [];
+    for (const [name, part] of parts) {
+      inflated.push([name, part instanceof WorksheetPart ? await part.inflate() : part]);
+    }
     parts.clear();
+    const archive = zipArchive(inflated.map(([name, content]) => storedPart(name, content)));
+    inflated.length = 0;
     workbook = readWithSheetJs(await loadSheetJs(), archive, sheets, limits);
   } else if (startsWith(bytes, cfbSignature)) {
     if (bytes.length > limits.maxXlsFileBytes) {

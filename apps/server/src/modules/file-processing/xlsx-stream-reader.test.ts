@@ -54,9 +54,10 @@ async function read(
   reader: XlsxReader,
   sheets: number | string | (number | string)[] = 0,
   limits: WorkbookLimits = defaultWorkbookLimits,
+  chunkBytes?: number,
 ): Promise<Outcome> {
   try {
-    return { grids: describe_(await readSheets(bytes, sheets, limits, undefined, reader)) };
+    return { grids: describe_(await readSheets(bytes, sheets, limits, undefined, reader, chunkBytes)) };
   } catch (error) {
     if (error instanceof Error && error.name === "WorkbookRefusal") {
       const { row, column } = error as Error & { row: number | null; column: string | null };
@@ -66,7 +67,11 @@ async function read(
   }
 }
 
-/** Reads with both and expects the same; the streaming reader must not decline the workbook. */
+/**
+ * Reads with both and expects the same; the streaming reader must not decline the workbook. It
+ * reads the worksheet's XML as it is inflated, a megabyte at a time, a run of whole rows at a time:
+ * it reads it again in chunks of 64 bytes, so every kind of markup here also falls across a cut.
+ */
 async function expectSameAsSheetJs(
   bytes: Buffer,
   sheets?: number | string | (number | string)[],
@@ -75,12 +80,14 @@ async function expectSameAsSheetJs(
   const expected = await read(bytes, "sheetjs", sheets, limits);
   const streamed = await read(bytes, "streaming-only", sheets, limits);
   expect(streamed).toEqual(expected);
+  expect(await read(bytes, "streaming-only", sheets, limits, 64)).toEqual(expected);
   return streamed;
 }
 
 /** For workbooks the streaming reader leaves to SheetJS: it declines, and the answer is SheetJS's. */
 async function expectDeclined(bytes: Buffer): Promise<void> {
   await expect(read(bytes, "streaming-only")).rejects.toThrow(/declined/);
+  await expect(read(bytes, "streaming-only", 0, defaultWorkbookLimits, 64)).rejects.toThrow(/declined/);
   expect(await read(bytes, "auto")).toEqual(await read(bytes, "sheetjs"));
 }
 
@@ -343,6 +350,32 @@ describe("the streaming reader's date formats", () => {
     ];
     for (const format of formats)
       expect([format, isDateFormat(format)]).toEqual([format, XLSX.SSF.is_date(format)]);
+  });
+});
+
+describe("a worksheet read as it is inflated", () => {
+  it("gives no row without its closing sheetData tag, as SheetJS does", async () => {
+    const unclosed = excelSheet.slice(0, excelSheet.indexOf("</sheetData>"));
+    const outcome = await expectSameAsSheetJs(
+      rawWorkbook({ sheet: unclosed, sharedStrings: excelSharedStrings, styles: excelStyles }),
+    );
+    expect(outcome).toEqual({ grids: [{ name: "Spring 2027", length: 0, rows: [] }] });
+  });
+
+  it("leaves a dimension after the rows to SheetJS, and reads one before them", async () => {
+    const moved = excelSheet
+      .replace('<dimension ref="A1:M9"/>', "")
+      .replace("</sheetData>", '</sheetData><dimension ref="A1:M9"/>');
+    await expectDeclined(
+      rawWorkbook({ sheet: moved, sharedStrings: excelSharedStrings, styles: excelStyles }),
+    );
+    // A recorded range past the limit, read from the head, refuses the sheet as SheetJS does.
+    const long = excelSheet.replace('<dimension ref="A1:M9"/>', '<dimension ref="A1:M1048576"/>');
+    expect(
+      await expectSameAsSheetJs(
+        rawWorkbook({ sheet: long, sharedStrings: excelSharedStrings, styles: excelStyles }),
+      ),
+    ).toHaveProperty("refusal");
   });
 });
 

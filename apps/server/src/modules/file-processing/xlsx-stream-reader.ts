@@ -20,6 +20,8 @@
  * xlsx-stream-reader.test.ts compares both, cell by cell, on every workbook the tests know.
  */
 
+import { defaultChunkBytes, WorksheetPart } from "./workbook-guard.ts";
+
 /** A cell as SheetJS's CellObject holds it: its type and value only. */
 export interface StreamedCell {
   t: string;
@@ -48,15 +50,17 @@ export function isSelected(selection: SheetSelection, name: string, index: numbe
 }
 
 /**
- * Reads the selected sheets from the inflated parts of an .xlsx archive (names as in the zip),
- * with at most `sheetRows` rows each, or returns null when SheetJS should read the file instead.
+ * Reads the selected sheets from the parts of an .xlsx archive (names as in the zip; worksheets
+ * inflated or to be inflated as they are read, in chunks of `chunkBytes`), with at most
+ * `sheetRows` rows each, or returns null when SheetJS should read the file instead.
  */
-export function readXlsxParts(
-  parts: ReadonlyMap<string, Buffer>,
+export async function readXlsxParts(
+  parts: ReadonlyMap<string, Buffer | WorksheetPart>,
   selection: SheetSelection,
   sheetRows: number,
-): StreamedWorkbook | null {
-  const files = new Map<string, Buffer>();
+  chunkBytes = defaultChunkBytes,
+): Promise<StreamedWorkbook | null> {
+  const files = new Map<string, Buffer | WorksheetPart>();
   for (const [name, content] of parts) {
     const key = name.toLowerCase().replace(/\\/g, "/");
     if (files.has(key)) return null;
@@ -65,10 +69,9 @@ export function readXlsxParts(
   const text = (path: string): string | null => {
     const content = files.get(path.toLowerCase());
     if (!content) return null;
-    // UTF-16 parts: SheetJS re-encodes them first.
-    if ((content[0] === 0xff && content[1] === 0xfe) || (content[1] === 0xfe && content[2] === 0xff)) {
-      throw new Unsupported();
-    }
+    // Worksheets are read as they are inflated (readWorksheet), never whole.
+    if (content instanceof WorksheetPart) throw new Unsupported();
+    if (isUtf16(content)) throw new Unsupported();
     return content.toString("latin1");
   };
 
@@ -95,8 +98,8 @@ export function readXlsxParts(
     const relationships = readRelationships(text(relsPath));
 
     const result: StreamedWorkbook = { SheetNames: workbook.sheets.map((sheet) => sheet.name), Sheets: {} };
-    workbook.sheets.forEach((entry, index) => {
-      if (!isSelected(selection, entry.name, index)) return;
+    for (const [index, entry] of workbook.sheets.entries()) {
+      if (!isSelected(selection, entry.name, index)) continue;
       const relationship = entry.id === undefined ? undefined : relationships.get(entry.id);
       if (!relationship || relationship.target === undefined) throw new Unsupported();
       if (!worksheetTypes.has(relationship.type ?? "") && relationship.type) throw new Unsupported();
@@ -104,18 +107,21 @@ export function readXlsxParts(
       if (!files.has(path.toLowerCase())) path = relationship.target;
       if (!files.has(path.toLowerCase()))
         path = relsPath.replace(/_rels\/[\S\s]*$/, "") + relationship.target;
-      const xml = text(path);
+      const xml = files.get(path.toLowerCase());
       if (!xml) throw new Unsupported();
       // Comments and threaded comments add cells of their own.
       const sheetRels = text(path.replace(/^(.*)(\/)([^/]*)$/, "$1/_rels/$3.rels"));
       if (sheetRels && /comments/i.test(sheetRels)) throw new Unsupported();
-      result.Sheets[entry.name] = readWorksheet(xml, {
-        strings,
-        cellFormats,
-        date1904: workbook.date1904,
-        sheetRows,
-      });
-    });
+      result.Sheets[entry.name] = await readWorksheet(
+        xml instanceof WorksheetPart ? xml.chunks(chunkBytes) : slices(xml, chunkBytes),
+        {
+          strings,
+          cellFormats,
+          date1904: workbook.date1904,
+          sheetRows,
+        },
+      );
+    }
     return result;
   } catch (error) {
     if (error instanceof Unsupported) return null;
@@ -125,6 +131,17 @@ export function readXlsxParts(
 
 /** Thrown where SheetJS would take a path this reader does not follow. */
 class Unsupported extends Error {}
+
+/** A part written in UTF-16, which SheetJS re-encodes first. */
+const isUtf16 = (content: Uint8Array) =>
+  (content[0] === 0xff && content[1] === 0xfe) || (content[1] === 0xfe && content[2] === 0xff);
+
+/** An inflated part in the chunks readWorksheet takes. */
+function* slices(content: Buffer, chunkBytes: number): Generator<Buffer> {
+  for (let start = 0; start < content.length; start += chunkBytes) {
+    yield content.subarray(start, start + chunkBytes);
+  }
+}
 
 const worksheetTypes = new Set([
   "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet",
@@ -698,42 +715,109 @@ export function encodeColumn(col: number): string {
 }
 const encodeCell = (r: number, c: number) => `${encodeColumn(c)}${r + 1}`;
 
-/** parse_ws_xml, for what the reader keeps: the cells and the recorded range past sheetRows. */
-function readWorksheet(data: string, context: SheetContext): StreamedSheet {
+/**
+ * parse_ws_xml, for what the reader keeps: the cells and the recorded range past sheetRows. The
+ * part comes in chunks as it is inflated, and is read a run of whole rows at a time, so only about
+ * a chunk of its XML is held at once, never the tens of megabytes of a large sheet. SheetJS reads
+ * the part whole; each step below gives what that whole reading gives:
+ *   - the checks SheetJS makes on the whole part (CDATA, comments, hyperlinks) are made on every
+ *     run; none of the markup they look for can span two runs, which are cut just after a `</row>`;
+ *   - the rows are those of the first `<sheetData>`, up to the first `</sheetData>` after it, split
+ *     at `</row>` as SheetJS splits them; without that closing tag SheetJS reads no row, and
+ *     neither does this;
+ *   - the dimension is the first one in the part: in the head, before `<sheetData>`, where writers
+ *     put it. One anywhere else makes the reader decline the file.
+ */
+async function readWorksheet(
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+  context: SheetContext,
+): Promise<StreamedSheet> {
   const sheet: StreamedSheet = { "!data": [] };
-  // SheetJS looks for these in the whole part (its split around sheetData does not happen).
-  // Both hold a "!", which sheets seldom do: looking for it first is several times quicker.
-  if (data.indexOf("!") >= 0 && (data.indexOf("<![CDATA[") >= 0 || data.indexOf("<!--") >= 0))
-    throw new Unsupported();
-  // Hyperlinks add cells.
-  if (data.indexOf("hyperlink ") >= 0 && /<(?:\w+:)?hyperlink /.test(data)) throw new Unsupported();
+  const rows: RowsRead = { tagr: 0, stopped: false };
+  let phase: "head" | "rows" | "tail" = "head";
+  let pending = "";
+  let first = true;
+  // The first dimension tag's text (SheetJS reads its range from it), once the head is read.
+  let dimension: Dimension | undefined;
 
-  const open = /<(?:\w+:)?sheetData\b[^<>]*>/g;
-  const start = open.exec(data);
-  let sheetData: string | null = null;
-  if (start) {
-    const end = closingTagStart(data, "sheetData", open.lastIndex);
-    if (end >= 0) sheetData = data.slice(open.lastIndex, end);
+  for await (const chunk of chunks) {
+    if (first && chunk.length > 0) {
+      if (isUtf16(chunk)) throw new Unsupported();
+      first = false;
+    }
+    pending += chunk.toString("latin1");
+    if (phase === "head") {
+      const open = /<(?:\w+:)?sheetData\b[^<>]*>/g;
+      if (!open.exec(pending)) continue;
+      const head = pending.slice(0, open.lastIndex);
+      checkPartText(head);
+      dimension = readDimension(head, pending, false);
+      pending = pending.slice(open.lastIndex);
+      phase = "rows";
+    }
+    if (phase === "rows") {
+      const end = closingTagStart(pending, "sheetData", 0);
+      const cut = end >= 0 ? end : pending.lastIndexOf("</row>") + 6;
+      if (end < 0 && cut < 6) continue;
+      const run = pending.slice(0, cut);
+      checkPartText(run, dimension);
+      // Rows and cells are found by `indexOf` below, which assumes no prefixed element.
+      if (hasPrefixedTag(run)) throw new Unsupported();
+      if (!rows.stopped) readRows(run, context, sheet["!data"], rows);
+      pending = pending.slice(cut);
+      if (end >= 0) phase = "tail";
+    }
+    // The tail, after the rows, is short: it is checked once, whole, at the end.
   }
-  if (sheetData !== null) {
-    // Rows and cells are found by `indexOf` below, which assumes no prefixed element.
-    if (hasPrefixedTag(sheetData)) throw new Unsupported();
-    readRows(sheetData, context, sheet["!data"]);
-  }
+  if (phase === "head") dimension = readDimension(pending, pending, true);
+  checkPartText(pending, dimension);
+  // Without `</sheetData>`, SheetJS reads no row at all.
+  if (phase !== "tail") sheet["!data"] = [];
 
   // The dimension, to tell a sheet longer than what was read (SheetJS's !fullref).
-  const dimension = data.indexOf("dimension") < 0 ? null : /<(?:\w*:)?dimension/.exec(data);
-  if (dimension && dimension.index > 0) {
-    const ref = /"(\w*:\w*)"/.exec(data.slice(dimension.index, dimension.index + 50));
-    if (ref) {
-      const range = decodeRange(ref[1]!);
-      const valid = range.s.r <= range.e.r && range.s.c <= range.e.c && range.s.r >= 0 && range.s.c >= 0;
-      if (valid && context.sheetRows <= range.e.r) {
-        sheet["!fullref"] = `${encodeCell(range.s.r, range.s.c)}:${encodeCell(range.e.r, range.e.c)}`;
-      }
+  const ref = dimension?.text === undefined ? null : /"(\w*:\w*)"/.exec(dimension.text);
+  if (ref) {
+    const range = decodeRange(ref[1]!);
+    const valid = range.s.r <= range.e.r && range.s.c <= range.e.c && range.s.r >= 0 && range.s.c >= 0;
+    if (valid && context.sheetRows <= range.e.r) {
+      sheet["!fullref"] = `${encodeCell(range.s.r, range.s.c)}:${encodeCell(range.e.r, range.e.c)}`;
     }
   }
   return sheet;
+}
+
+/** The part's first dimension tag: found in the head or not, and the text its range is read from. */
+interface Dimension {
+  found: boolean;
+  text?: string;
+}
+
+const dimensionTag = /<(?:\w*:)?dimension/;
+
+/**
+ * The checks SheetJS makes on the whole part, made on a run of it; and, when the head had no
+ * dimension, a dimension tag further on, which SheetJS would read and this reader does not.
+ */
+function checkPartText(text: string, dimension?: Dimension): void {
+  // Both hold a "!", which sheets seldom do: looking for it first is several times quicker.
+  if (text.indexOf("!") >= 0 && (text.indexOf("<![CDATA[") >= 0 || text.indexOf("<!--") >= 0))
+    throw new Unsupported();
+  // Hyperlinks add cells.
+  if (text.indexOf("hyperlink ") >= 0 && /<(?:\w+:)?hyperlink /.test(text)) throw new Unsupported();
+  if (dimension && !dimension.found && text.indexOf("dimension") >= 0 && dimensionTag.test(text))
+    throw new Unsupported();
+}
+
+/**
+ * The first dimension tag of the head (`head`, a prefix of `text`, which is the whole part when
+ * `whole`), with the 50 characters from it that SheetJS reads its range from.
+ */
+function readDimension(head: string, text: string, whole: boolean): Dimension {
+  const match = head.indexOf("dimension") < 0 ? null : dimensionTag.exec(head);
+  if (!match) return { found: false };
+  // Those characters may reach past what has been inflated so far: rare enough to decline.
+  if (match.index + 50 > text.length && !whole) throw new Unsupported();
+  return { found: true, text: match.index > 0 ? text.slice(match.index, match.index + 50) : undefined };
 }
 
 /**
@@ -773,9 +857,22 @@ function hasPrefixedTag(str: string): boolean {
   return false;
 }
 
+/** Where reading the rows is, from one run of them to the next. */
+interface RowsRead {
+  /** The last row's number. */
+  tagr: number;
+  /** SheetJS stopped reading rows (a row without a tag). */
+  stopped: boolean;
+}
+
 /** parse_ws_xml_data: rows split at `</row>`, cells at `<c `, `<c/` or `<c>`. */
-function readRows(sdata: string, context: SheetContext, rows: (StreamedCell[] | undefined)[]): void {
-  let tagr = 0;
+function readRows(
+  sdata: string,
+  context: SheetContext,
+  rows: (StreamedCell[] | undefined)[],
+  state: RowsRead,
+): void {
+  let tagr = state.tagr;
   for (let from = 0; from < sdata.length;) {
     let end = sdata.indexOf("</row>", from);
     if (end < 0) end = sdata.length;
@@ -796,13 +893,17 @@ function readRows(sdata: string, context: SheetContext, rows: (StreamedCell[] | 
         }
       } else if (code === 60) rowTagStart = ri;
     }
-    if (rowTagStart >= ri) break;
+    if (rowTagStart >= ri) {
+      state.stopped = true;
+      break;
+    }
     const reference = rowReference(x.slice(rowTagStart, ri));
     tagr = reference != null ? parseInt(reference, 10) : tagr + 1;
     if (Number.isNaN(tagr)) throw new Unsupported();
     if (context.sheetRows < tagr) continue;
     readCells(x, ri, tagr, context, rows);
   }
+  state.tagr = tagr;
 }
 
 /** The row's cells: the text after the row's tag, cut as `split(/<(?:\w+:)?c[ \/>]/)` cuts it. */
