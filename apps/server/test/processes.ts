@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { mallocEnv } from "../src/memory-settings.ts";
 
 /**
  * The real server as a child process, for the tests that need one listening (fault tests, two
@@ -27,11 +28,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server.ts` with exactly `env`, its output piped (read it from `stdout`/`stderr`). */
+/**
+ * Starts `src/server.ts` with `env` and nothing else but the allocator settings of its start
+ * script, its output piped (read it from `stdout`/`stderr`).
+ */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  // The V8 flag of the server's start script (apps/server/package.json; docs/performance.md).
+  // The V8 flag and allocator settings of the server's start script (apps/server/package.json;
+  // src/memory-settings.ts; docs/performance.md).
   return spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
-    env,
+    env: { ...mallocEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

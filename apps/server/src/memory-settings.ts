@@ -1,0 +1,24 @@
+/**
+ * The C allocator's settings the server runs with, given as environment variables by everything
+ * that starts it: apps/server/package.json's `start` and `dev`, the benchmarks' scripts in the root
+ * package.json (which run the server in their own process) and `spawnServer` (test/processes.ts:
+ * the browser suite, the fault tests, bench-start). glibc reads them once, as the process starts,
+ * so JavaScript cannot set them; other C libraries (macOS, musl) ignore them.
+ *
+ * - `MALLOC_MMAP_THRESHOLD_=131072`: blocks of 128 KB or more are mapped on their own and given
+ *   back to the system when freed. By default glibc raises that threshold to the largest block
+ *   freed so far (up to 32 MB), after which the megabyte-sized buffers of an import (the upload,
+ *   the worksheet's chunks, the parse worker's transfers) stay in the heap, resident, once freed.
+ * - `MALLOC_ARENA_MAX=1`: every thread allocates from one arena. The parse worker and libuv's
+ *   threads otherwise each get arenas of their own, whose freed memory glibc seldom returns.
+ *
+ * Measured with the 5,000-style import, three rounds in one server (docs/performance.md): resident
+ * before the first upload 354 → 295 MB, peak 547–571 → 445 MB, resident between rounds about 515
+ * → 400–420 MB, the import's time unchanged within the machine's noise.
+ */
+export const mallocEnv = { MALLOC_ARENA_MAX: "1", MALLOC_MMAP_THRESHOLD_: "131072" } as const;
+
+/** mallocEnv as the start of a shell command, as the package.json scripts set it. */
+export const mallocEnvPrefix = Object.entries(mallocEnv)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(" ");
