@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { entityIdSchema } from "./envelope.ts";
 import { lineListRowErrorSchema, lineListLimits } from "./line-list-format.ts";
+
+export {
+  contentTypeForFileName,
+  workbookContentTypes,
+  workbookExtension,
+  workbookExtensions,
+  type WorkbookExtension,
+} from "./line-list-workbook.ts";
 import { calendarDateSchema, lineListTypeValues } from "./line-lists.ts";
 
 /**
@@ -22,26 +30,6 @@ export const uploadLimits = {
   /** The most errors the processing answer may list when the client asks for every one. */
   maxErrorLimit: lineListLimits.maxDataRows,
 } as const;
-
-/** The workbook formats an upload takes, by extension, with the content type each must be sent as. */
-export const workbookContentTypes = {
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  xls: "application/vnd.ms-excel",
-} as const;
-export type WorkbookExtension = keyof typeof workbookContentTypes;
-export const workbookExtensions = Object.keys(workbookContentTypes) as WorkbookExtension[];
-
-/** The workbook extension of a file name ("xlsx" or "xls", case-insensitive), or null. */
-export function workbookExtension(fileName: string): WorkbookExtension | null {
-  const match = /\.(xlsx|xls)$/i.exec(fileName.trim());
-  return match ? (match[1]!.toLowerCase() as WorkbookExtension) : null;
-}
-
-/** The content type to declare and send for a file (browsers often report none for .xls). */
-export function contentTypeForFileName(fileName: string): string | null {
-  const extension = workbookExtension(fileName);
-  return extension ? workbookContentTypes[extension] : null;
-}
 
 /** The upload dialog's line list type: a stored type, or `update` (a re-upload into a line list). */
 export const uploadLineListTypeValues = [...lineListTypeValues, "update"] as const;

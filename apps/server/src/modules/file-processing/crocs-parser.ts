@@ -1,3 +1,4 @@
+import type { LineListRowError, PreviewStyle } from "@cm/contracts/line-list-format";
 import {
   imageUrlSeparator,
   lineListColumns,
@@ -6,9 +7,7 @@ import {
   normalizeLineListHeader,
   type LineListColumnKey,
   type LineListHeader,
-  type LineListRowError,
-  type PreviewStyle,
-} from "@cm/contracts/line-list-format";
+} from "@cm/contracts/line-list-workbook";
 import type { CellValue, LineListParser, ParseResult, SheetGrid } from "./line-list-parser.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { lineListFormatMessages as messages } from "@cm/contracts/line-list-format";
+import { lineListFormatMessages as messages } from "@cm/contracts/line-list-workbook";
 import type { ParseResult } from "./line-list-parser.ts";
 import { getParserById } from "./parser-registry.ts";
 import {

@@ -1,4 +1,4 @@
-import { lineListFormatMessages } from "@cm/contracts/line-list-format";
+import { lineListFormatMessages } from "@cm/contracts/line-list-workbook";
 import { InvalidError } from "../../lib/errors.ts";
 import { crocsParser } from "./crocs-parser.ts";
 import type { LineListParser } from "./line-list-parser.ts";

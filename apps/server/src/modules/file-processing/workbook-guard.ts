@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import { createInflateRaw, inflateRawSync } from "node:zlib";
-import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
+import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-workbook";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
 

@@ -1,5 +1,8 @@
-import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
-import { workbookExtension } from "@cm/contracts/uploads";
+import {
+  lineListFormatMessages as messages,
+  lineListLimits,
+  workbookExtension,
+} from "@cm/contracts/line-list-workbook";
 import type * as SheetJsModule from "@e965/xlsx";
 import type { CellObject, ParsingOptions, WorkBook } from "@e965/xlsx";
 import type { CellValue, SheetGrid } from "./line-list-parser.ts";
