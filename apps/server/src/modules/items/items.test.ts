@@ -9,7 +9,7 @@ import { rowsOf } from "../../db/client.ts";
 import { countedPastOffset } from "../../lib/pagination.ts";
 import { createLineList } from "../line-lists/service.ts";
 import type { ProductInput } from "../products/repository.ts";
-import { productSearch } from "./repository.ts";
+import { productSearch, searchBucketIds } from "./repository.ts";
 
 function style(modelCode: string, overrides: Partial<ProductInput> = {}): ProductInput {
   return {
@@ -293,6 +293,40 @@ describe("Crocs items", () => {
       type: "boolean",
       enum: [true],
     });
+  });
+
+  it("counts a search's matches alike whether the newest ids hold enough of them or not", async () => {
+    const pagination = async (query: string) =>
+      (await request("GET", `/api/crocs/items?${query}`)).json().pagination;
+    // The count looks at the newest two buckets of ids first (`searchBucketIds`): ids written far
+    // apart put a search's matches among the newest ids, among older ones, or in both.
+    const brandId = await crocsBrandId(testApp);
+    const newest = 9 * searchBucketIds;
+    const insert = (franchise: string, firstId: number, count: number) =>
+      testApp.database.db.execute(sql`
+        insert into products (id, brand_id, model_code, franchise) overriding system value
+        select ${firstId}::int + i, ${brandId}, ${franchise} || '-' || (${firstId}::int + i), ${franchise}
+        from generate_series(0, ${count - 1}) i`);
+    await insert("Basalt", newest - countedPastOffset, countedPastOffset + 1);
+    await insert("Quartz", 2 * searchBucketIds, countedPastOffset);
+    await insert("Quartz", newest + 10, 1);
+    await insert("Gneiss", 3 * searchBucketIds, 5);
+    try {
+      const capped = { page: 1, pageSize: 10, total: countedPastOffset, totalPages: countedPastOffset / 10 };
+      expect(await pagination("search=basalt")).toEqual({ ...capped, totalIsLowerBound: true });
+      expect(await pagination("search=quartz")).toEqual({ ...capped, totalIsLowerBound: true });
+      expect(await pagination("search=quartz&page=2")).toEqual({
+        page: 2,
+        pageSize: 10,
+        total: countedPastOffset + 1,
+        totalPages: Math.ceil((countedPastOffset + 1) / 10),
+      });
+      expect(await pagination("search=gneiss")).toEqual({ page: 1, pageSize: 10, total: 5, totalPages: 1 });
+    } finally {
+      await testApp.database.db.execute(
+        sql`delete from products where franchise in ('Basalt', 'Quartz', 'Gneiss')`,
+      );
+    }
   });
 
   it("needs a signed-in user", async () => {

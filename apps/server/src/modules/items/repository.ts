@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.ts";
+import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { cappedTotal, countLimit } from "../../lib/pagination.ts";
 import { brands, catalogItems, catalogs, lineListItems, productSizes, products } from "../../db/schema.ts";
 
@@ -22,8 +22,8 @@ function likePattern(search: string): string {
 
 /**
  * The six searched fields joined, exactly as the trigram index `products_search_trgm_idx` is
- * built (drizzle/0011_items_search_trigram.sql): PostgreSQL uses the index only for this very
- * expression.
+ * built (drizzle/0018_items_search_buckets.sql, its second column): PostgreSQL uses the index
+ * only for this very expression.
  */
 const productSearchText = sql`(${products.modelCode} || ' ' || coalesce(${products.franchise}, '') || ' ' || coalesce(${products.silhouette}, '') || ' ' || coalesce(${products.color}, '') || ' ' || coalesce(${products.gender}, '') || ' ' || coalesce(${products.msrp}::text, ''))`;
 
@@ -49,6 +49,39 @@ export function productSearch(search: string | undefined): SQL | undefined {
 }
 
 /**
+ * How many product ids make one bucket of the search index, its first column `id / 16384`
+ * (drizzle/0018_items_search_buckets.sql, where the number is written again).
+ */
+export const searchBucketIds = 16384;
+
+const searchBucket = sql`array[${products.id} / ${sql.raw(String(searchBucketIds))}]`;
+
+/**
+ * A capped count (`countLimit` in lib/pagination.ts) of the brand's products matching a search.
+ * A GIN bitmap is built whole before a LIMIT stops, so the matches of the newest two buckets of
+ * ids are counted first: a broad search reaches the cap there and reads only those buckets' part
+ * of the index. Short of the cap, and unless those buckets hold every id, all matches are counted
+ * (the same count, whose bitmap is small when the search is narrow). Either way the answer is
+ * the plain capped count's.
+ */
+function cappedSearchCount(where: SQL, limit: number): SQL {
+  return sql`with newest as (
+      select coalesce(max(${products.id}), 0) / ${sql.raw(String(searchBucketIds))} as bucket from ${products}
+    )
+    select coalesce(
+      (select counted from (
+          select count(*)::int as counted from (
+            select 1 from ${products}
+            where ${where} and ${searchBucket} && (select array[bucket - 1, bucket] from newest)
+            limit ${limit}
+          ) matches
+        ) newest_matches
+        where counted >= ${limit} or (select bucket <= 1 from newest)),
+      (select count(*)::int from (select 1 from ${products} where ${where} limit ${limit}) matches)
+    ) as counted`;
+}
+
+/**
  * A page of the brand's products by model code, with a capped total (`countLimit` in
  * lib/pagination.ts): counting a brand's million products, or the 83,000 matches of a broad
  * search, read every one of them for a total no screen needs exactly.
@@ -58,7 +91,9 @@ export async function pageBrandProducts(
   brandId: number,
   options: { search?: string; limit: number; offset: number },
 ): Promise<{ rows: ProductRow[]; total: number; totalIsLowerBound: boolean }> {
-  const where = and(eq(products.brandId, brandId), productSearch(options.search));
+  const search = productSearch(options.search);
+  const where = and(eq(products.brandId, brandId), search)!;
+  const limit = countLimit(options.offset);
   const page = db
     .select()
     .from(products)
@@ -66,17 +101,14 @@ export async function pageBrandProducts(
     .orderBy(asc(products.modelCode), asc(products.id))
     .limit(options.limit)
     .offset(options.offset);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(where)
-    .limit(countLimit(options.offset))
-    .as("matches");
+  const count = search
+    ? cappedSearchCount(where, limit)
+    : sql`select count(*)::int as counted from (select 1 from ${products} where ${where} limit ${limit}) matches`;
   const [rows, [counted]] = await Promise.all([
     page,
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matches),
+    db.execute(count).then((result) => rowsOf<{ counted: number }>(result)),
   ]);
-  return { rows, ...cappedTotal(counted?.total ?? 0, options.offset) };
+  return { rows, ...cappedTotal(counted?.counted ?? 0, options.offset) };
 }
 
 /** The sizes of these products, each product's in its order. */

@@ -1,5 +1,5 @@
 import { genericMessages } from "@cm/contracts/messages";
-import { orderMessages, type Order, type OrderListData } from "@cm/contracts/orders";
+import { orderMessages, orderSortValues, type Order, type OrderListData } from "@cm/contracts/orders";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
@@ -571,6 +571,19 @@ describe("orders API", () => {
       const byCustomer = await list("sort=customer&pageSize=100");
       const names = byCustomer.orders.map((order) => order.organizationName.toLowerCase());
       expect(names).toEqual([...names].sort());
+    });
+
+    it("pages through every sort in the order of the whole list", async () => {
+      for (const sort of orderSortValues) {
+        const whole = await list(`sort=${sort}&pageSize=100`);
+        const pages = await Promise.all(
+          [1, 2, 3].map((page) => list(`sort=${sort}&pageSize=4&page=${page}`)),
+        );
+        expect(
+          pages.flatMap((page) => page.orders.map((order) => order.id)),
+          sort,
+        ).toEqual(whole.orders.slice(0, 12).map((order) => order.id));
+      }
     });
 
     it("counts at most a cap of orders past the page's first row, saying when the total is a lower bound", async () => {

@@ -54,6 +54,9 @@ export const orders = pgTable(
     index("orders_store_placed_at_idx").on(table.storeId, table.placedAt),
     // With the id, a status-filtered list newest first is read in its order and stops at the page.
     index("orders_status_placed_at_idx").on(table.status, table.placedAt, table.id),
+    // A status's orders by id: a capped count of a status and a brand merges them with the
+    // brand's orders (`order_brands`), both read in id order from indexes alone, and stops there.
+    index("orders_status_id_idx").on(table.status, table.id),
     index("orders_type_placed_at_idx").on(table.orderType, table.placedAt),
     index("orders_multibrand_placed_at_idx").on(table.multibrand, table.placedAt),
     check("orders_type_check", sql`${table.orderType} in (${quotedList(orderTypeValues)})`),
