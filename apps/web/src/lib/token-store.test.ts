@@ -1,5 +1,5 @@
-import "fake-indexeddb/auto";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import * as fakeIndexedDb from "fake-indexeddb";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthSession, type SessionTokens } from "@/lib/auth-session";
 import { TokenStore } from "@/lib/token-store";
 import { fakeAuthorizationServer, sharedLocks } from "@/testing/auth-session-fakes";
@@ -21,6 +21,18 @@ class TabStorage implements Storage {
   removeItem = (name: string) => void this.#items.delete(name);
   clear = () => this.#items.clear();
 }
+
+// IndexedDB for this file only, as `fake-indexeddb/auto` installs it: the test files share their
+// worker's window (isolate: false), and the next file's auth module must find none, as in jsdom.
+const idbGlobals = Object.entries(fakeIndexedDb).filter(([name]) => name !== "default");
+beforeAll(() => {
+  for (const [name, value] of idbGlobals) {
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  }
+});
+afterAll(() => {
+  for (const [name] of idbGlobals) Reflect.deleteProperty(globalThis, name);
+});
 
 // The tests share one IndexedDB (idb-keyval keeps its connection open): each uses keys of its own.
 let testCount = 0;

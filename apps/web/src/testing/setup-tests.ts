@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeEach, vi } from "vitest";
+import { toast } from "sonner";
+import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { resetSeededSessionUser } from "@/testing/auth";
 import { mockFetch } from "@/testing/mock-fetch";
 import { installMatchMedia, setViewportWidth } from "@/testing/viewport";
@@ -35,4 +36,18 @@ afterEach(() => {
   window.sessionStorage.clear();
   resetSeededSessionUser();
   document.cookie = "sidebar_state=; path=/; max-age=0";
+});
+
+// The test files of a worker share its jsdom window and its modules (isolate: false in
+// vitest.config.ts), which spares a new worker, window and module graph per file. Each file still
+// starts as it would in a worker of its own: our modules are evaluated again (their module-level
+// state, such as the auth client, the API client's handlers or the landing's running sign-ins, and
+// the modules that imported what a file's `vi.mock` replaced), no toast of the last file is
+// replayed to the next file's Toaster, and the body holds nothing a library appended to it
+// (recharts' measuring span).
+afterAll(() => {
+  toast.dismiss();
+  document.body.replaceChildren();
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+  vi.resetModules();
 });

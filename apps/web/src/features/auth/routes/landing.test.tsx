@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { authStorageKeys } from "@/lib/auth";
 import { seedSession } from "@/testing/auth";
 import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
@@ -56,9 +56,23 @@ describe("landing page /", { timeout: 30_000 }, () => {
   });
 
   it("shows Authenticating while it works", async () => {
+    // The server answers (404, so the sign-in fails) only once the page has been read: in a worker
+    // warmed by the files before, the failure could otherwise replace the page between the reads.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
+    const notFound = globalThis.fetch;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked = true;
+      await answered;
+      return notFound(input, init);
+    });
     renderApp("/");
     expect(await screen.findByRole("heading", { name: "Authenticating" }, firstRender)).toBeInTheDocument();
     expect(screen.getByText("This will take a minute")).toBeInTheDocument();
+    answer();
+    // A sign-in this test started ends before the next test lands on `/` (one landing per URL).
+    if (asked) await screen.findByRole("heading", { name: "Sign-in unavailable" });
   });
 
   it("with stored tokens refreshes them and goes to /home", async () => {
