@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["packages/contracts", "apps/server", "apps/web"],
-    // A file per core. Vitest's default for `vitest run` leaves one core out, which on a 2-core
-    // machine runs every file one after the other: the web project took 288 s on one worker and
-    // 176 s on two, orders, catalogs and uploads of the server 114 s and 77 s (docs/performance.md).
-    maxWorkers: "100%",
+    // A file per core comes from `--maxWorkers=100%` in package.json's test:unit and test:api:
+    // Vitest 5 gives its projects the command line's options, not this file's, and a project left
+    // alone runs on the cores less one, which on a 2-core machine is every file one after the
+    // other (docs/performance.md).
   },
 });
