@@ -19,9 +19,10 @@ export function createServerPglite(options: Pick<PGliteOptions, "dataDir" | "loa
   return createPglite({
     ...options,
     // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory for good
-    // (PGlite's WebAssembly memory never shrinks); its data files are read through the system's
-    // file cache anyway. 32 MB keeps the server about 130 MB smaller at no measured cost
+    // (PGlite's WebAssembly memory never shrinks, and a page once touched stays resident); its
+    // data files are read through the system's file cache anyway. 32 MB kept the server about 130
+    // MB smaller, 16 MB about 16 MB more once an import has filled them, each at no measured cost
     // (docs/performance.md).
-    postgresqlconf: ["shared_buffers=32MB"],
+    postgresqlconf: ["shared_buffers=16MB"],
   });
 }

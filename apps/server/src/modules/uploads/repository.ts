@@ -103,11 +103,12 @@ export async function lockLineList(
 
 /**
  * Styles per staging statement. Each batch travels as one JSON text that PostgreSQL copies and
- * expands; with the embedded database (PGlite) that happens in its WebAssembly memory, which
- * never shrinks, so 1,000 styles (about 1.2 MB of JSON) rather than 5,000 in one go: the 5,000-style
- * benchmark then peaks about 50 MB lower for five statements instead of one (docs/performance.md).
+ * expands; with the embedded database (PGlite) that happens in its WebAssembly memory, whose
+ * pages stay resident once touched, so 250 styles (about 0.3 MB of JSON) at a time rather than
+ * 5,000 in one go: the 5,000-style benchmark peaked about 50 MB lower with batches of 1,000, and
+ * 20 MB lower again with 250, in the same time (docs/performance.md).
  */
-const stageBatchStyles = 1000;
+const stageBatchStyles = 250;
 
 /** Stages parsed styles under an upload, in their workbook order. */
 export async function insertStagedStyles(
