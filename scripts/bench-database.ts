@@ -21,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { format, resolveConfig } from "prettier";
 import { signIn } from "../apps/server/test/auth.ts";
 import {
   answerInWorker,
@@ -309,6 +310,8 @@ const report = [
   ]),
 ].join("\n");
 await mkdir(path.dirname(values.report), { recursive: true });
-await writeFile(values.report, report);
+// As prettier lays it out, so the report passes `npm run format:check` as written.
+const prettierOptions = { ...(await resolveConfig(values.report)), parser: "markdown" as const };
+await writeFile(values.report, await format(report, prettierOptions));
 console.log(`report: ${values.report}`);
 process.exit(0);
