@@ -78,25 +78,11 @@ const deflated = 8;
 const stored = 0;
 
 /**
- * Checks an .xlsx archive against the limits and returns its needed parts, inflated, by name.
- * With `maxSheetRows`, worksheets are inflated only as far as their first `maxSheetRows` rows
- * and the start of the next one (see WorksheetPart). Throws a WorkbookRefusal when the archive is
- * refused.
- */
-export async function extractWorkbookParts(
-  bytes: Buffer,
-  limits: ArchiveLimits = defaultArchiveLimits,
-  maxSheetRows?: number,
-): Promise<Map<string, Buffer>> {
-  const parts = await openWorkbookParts(bytes, limits, maxSheetRows);
-  for (const [name, part] of parts) if (part instanceof WorksheetPart) parts.set(name, await part.inflate());
-  return parts as Map<string, Buffer>;
-}
-
-/**
- * extractWorkbookParts, with each worksheet left to be inflated as it is read (WorksheetPart) when
- * `maxSheetRows` is given: a reader taking the sheet's XML chunk by chunk then never holds its tens
- * of megabytes at once. The other parts are small and inflated here.
+ * Checks an .xlsx archive against the limits and returns its needed parts by name, inflated; with
+ * `maxSheetRows`, each worksheet is a WorksheetPart instead, inflated only as it is read and only
+ * as far as its first `maxSheetRows` rows and the start of the next one: a reader taking the
+ * sheet's XML chunk by chunk then never holds its tens of megabytes at once. Throws a
+ * WorkbookRefusal when the archive is refused.
  */
 export async function openWorkbookParts(
   bytes: Buffer,
@@ -304,8 +290,7 @@ export class WorksheetPart {
     if (this.isStored) {
       const { at } = rowStartAfter(this.data, this.maxRows);
       const xml = at < 0 ? this.data : this.data.subarray(0, at);
-      for (let start = 0; start < xml.length; start += chunkBytes)
-        yield xml.subarray(start, start + chunkBytes);
+      yield* slices(xml, chunkBytes);
       if (at >= 0) yield sheetEnd;
       return;
     }
@@ -346,3 +331,10 @@ export class WorksheetPart {
 
 /** How much of a worksheet's XML is inflated at a time. */
 export const defaultChunkBytes = 1024 * 1024;
+
+/** Bytes already in memory, in the chunks a WorksheetPart gives. */
+export function* slices(content: Buffer, chunkBytes: number): Generator<Buffer> {
+  for (let start = 0; start < content.length; start += chunkBytes) {
+    yield content.subarray(start, start + chunkBytes);
+  }
+}

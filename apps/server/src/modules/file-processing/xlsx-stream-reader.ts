@@ -20,7 +20,7 @@
  * xlsx-stream-reader.test.ts compares both, cell by cell, on every workbook the tests know.
  */
 
-import { defaultChunkBytes, WorksheetPart } from "./workbook-guard.ts";
+import { defaultChunkBytes, slices, WorksheetPart } from "./workbook-guard.ts";
 
 /** A cell as SheetJS's CellObject holds it: its type and value only. */
 export interface StreamedCell {
@@ -135,13 +135,6 @@ class Unsupported extends Error {}
 /** A part written in UTF-16, which SheetJS re-encodes first. */
 const isUtf16 = (content: Uint8Array) =>
   (content[0] === 0xff && content[1] === 0xfe) || (content[1] === 0xfe && content[2] === 0xff);
-
-/** An inflated part in the chunks readWorksheet takes. */
-function* slices(content: Buffer, chunkBytes: number): Generator<Buffer> {
-  for (let start = 0; start < content.length; start += chunkBytes) {
-    yield content.subarray(start, start + chunkBytes);
-  }
-}
 
 const worksheetTypes = new Set([
   "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet",
