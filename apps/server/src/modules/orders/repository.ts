@@ -192,9 +192,14 @@ const sortExpressions: Record<string, SQL> = {
  */
 const nullableSorts = new Set(["brands"]);
 
-function orderBy(sort: OrderSort): SQL {
+/** A sort value's column key, and whether it is descending (a leading "-"). */
+function sortKey(sort: OrderSort): { key: string; descending: boolean } {
   const descending = sort.startsWith("-");
-  const key = descending ? sort.slice(1) : sort;
+  return { key: descending ? sort.slice(1) : sort, descending };
+}
+
+function orderBy(sort: OrderSort): SQL {
+  const { key, descending } = sortKey(sort);
   const expression = sortExpressions[key]!;
   const nulls = nullableSorts.has(key) ? (descending ? " nulls last" : " nulls first") : "";
   const direction = sql.raw(`${descending ? "desc" : "asc"}${nulls}`);
@@ -204,7 +209,7 @@ function orderBy(sort: OrderSort): SQL {
 
 /** Whether the sort reads the customer's or the store's name, which the orders row does not hold. */
 function sortsByName(sort: OrderSort): boolean {
-  const key = sort.startsWith("-") ? sort.slice(1) : sort;
+  const { key } = sortKey(sort);
   return key === "customer" || key === "store";
 }
 
