@@ -27,7 +27,6 @@ import type { PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
 import type { Organization } from "@cm/contracts/organizations";
 import type { Store } from "@cm/contracts/stores";
 import { chromium, type Locator, type Page } from "playwright-core";
-import { format, resolveConfig } from "prettier";
 import { chromiumLaunchOptions } from "../playwright.config.ts";
 import { startApp } from "../e2e/support/app-server.ts";
 import { signIn } from "../e2e/support/sign-in.ts";
@@ -40,7 +39,7 @@ import {
   signInOverHttp,
   storeWorkbookOverHttp,
 } from "../apps/server/test/http-api.ts";
-import { recordFigures } from "./bench-summary.ts";
+import { formatMarkdown, recordFigures } from "./bench-summary.ts";
 
 const { values } = parseArgs({
   options: {
@@ -440,10 +439,9 @@ const rows = results.map((result) =>
     longest(result.loadTasks).toFixed(0),
   ].join(" | "),
 );
-const prettierOptions = { ...(await resolveConfig(values.report)), parser: "markdown" };
-const table = await format(
+const table = await formatMarkdown(
   [header, `|${" --- |".repeat(10)}`, ...rows.map((row) => `| ${row} |`)].join("\n"),
-  prettierOptions,
+  values.report,
 );
 console.log(`\n${table}`);
 await recordFigures(
@@ -486,6 +484,6 @@ const report = [
   "",
 ].join("\n");
 await mkdir(path.dirname(path.resolve(values.report)), { recursive: true });
-await writeFile(values.report, await format(report, prettierOptions));
+await writeFile(values.report, await formatMarkdown(report, values.report));
 console.log(`report: ${values.report}`);
 if (results.some((result) => result.maxRendered > maxRenderedGoal)) process.exitCode = 1;

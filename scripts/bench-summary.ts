@@ -2,6 +2,7 @@
 // every benchmark records its headline figures here, beside their goal and the anchor measured in
 // the same run. Without BENCH_SUMMARY (a benchmark run alone) recording does nothing.
 import { appendFile } from "node:fs/promises";
+import { format, resolveConfig } from "prettier";
 
 export interface BenchFigure {
   /** What was measured, as the summary table names it. */
@@ -23,4 +24,12 @@ export async function recordFigures(bench: string, figures: readonly BenchFigure
   const file = process.env.BENCH_SUMMARY;
   if (!file) return;
   await appendFile(file, figures.map((figure) => `${JSON.stringify({ bench, ...figure })}\n`).join(""));
+}
+
+/**
+ * Markdown as prettier lays it out with the project's settings for `reportPath`, so a report
+ * passes `npm run format:check` as written.
+ */
+export async function formatMarkdown(markdown: string, reportPath: string): Promise<string> {
+  return format(markdown, { ...(await resolveConfig(reportPath)), parser: "markdown" });
 }

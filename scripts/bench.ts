@@ -16,8 +16,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { format, resolveConfig } from "prettier";
-import type { RecordedFigure } from "./bench-summary.ts";
+import { formatMarkdown, type RecordedFigure } from "./bench-summary.ts";
 
 const { values } = parseArgs({
   options: {
@@ -103,7 +102,7 @@ async function writeReport(figures: RecordedFigure[]): Promise<void> {
     table,
     "",
   ].join("\n");
-  const formatted = await format(markdown, { ...(await resolveConfig(values.report)), parser: "markdown" });
+  const formatted = await formatMarkdown(markdown, values.report);
   console.log(`\n${formatted}`);
   await writeFile(values.report, formatted);
   console.log(`report: ${values.report}`);
