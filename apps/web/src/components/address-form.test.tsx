@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AddressFields, type FallbackAddress } from "@/components/address-form";
 
-// Typing into whole forms is slow under jsdom on a busy machine.
+// Typing into whole forms is slow under happy-dom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 const schema = z.object({ address: organizationAddressSchema });

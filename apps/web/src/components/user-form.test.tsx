@@ -17,7 +17,7 @@ import { renderApp } from "@/testing/render-app";
 beforeEach(() => seedSession());
 afterEach(() => toast.dismiss());
 
-// Whole screens, loaded lazily, with many typed keys: slow under jsdom on a busy machine.
+// Whole screens, loaded lazily, with many typed keys: slow under happy-dom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 

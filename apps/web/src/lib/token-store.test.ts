@@ -23,7 +23,7 @@ class TabStorage implements Storage {
 }
 
 // IndexedDB for this file only, as `fake-indexeddb/auto` installs it: the test files share their
-// worker's window (isolate: false), and the next file's auth module must find none, as in jsdom.
+// worker's window (isolate: false), and the next file's auth module must find none, as in happy-dom.
 const idbGlobals = Object.entries(fakeIndexedDb).filter(([name]) => name !== "default");
 beforeAll(() => {
   for (const [name, value] of idbGlobals) {

@@ -20,7 +20,7 @@ import type { StateStore } from "oidc-client-ts";
  *
  * With IndexedDB, what it holds is the truth: a copy left in localStorage never brings a session
  * back. Without it (a browser that refuses it, e.g. in some private modes, and the unit tests'
- * jsdom), localStorage alone.
+ * happy-dom), localStorage alone.
  */
 export class TokenStore implements StateStore {
   readonly #prefix: string;

@@ -11,16 +11,13 @@ installMatchMedia();
 // Lazy routes compile on first use; on a busy 2-core CI machine that can take seconds, not the default 1.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks what Radix measures and positions with.
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= ResizeObserverStub;
-Element.prototype.scrollIntoView ??= () => {};
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
+// happy-dom runs an animation frame's callback on the event loop's next turn (setImmediate), before
+// a render React has scheduled from the same task; a browser runs it at the next frame, 60 times a
+// second. The order grid waits a frame for its refused cells to render before focusing the first.
+const frame = 1000 / 60;
+window.requestAnimationFrame = (callback) =>
+  window.setTimeout(() => callback(performance.now()), frame - (performance.now() % frame));
+window.cancelAnimationFrame = (id) => window.clearTimeout(id);
 
 beforeEach(() => {
   setViewportWidth(1440);
@@ -38,7 +35,7 @@ afterEach(() => {
   document.cookie = "sidebar_state=; path=/; max-age=0";
 });
 
-// The test files of a worker share its jsdom window and its modules (isolate: false in
+// The test files of a worker share its happy-dom window and its modules (isolate: false in
 // vitest.config.ts), which spares a new worker, window and module graph per file. Each file still
 // starts as it would in a worker of its own: our modules are evaluated again (their module-level
 // state, such as the auth client, the API client's handlers or the landing's running sign-ins, and

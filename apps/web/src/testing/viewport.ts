@@ -10,7 +10,7 @@ function evaluate(query: string): boolean {
   return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
 }
 
-/** jsdom has no matchMedia; this one follows `setViewportWidth`. */
+/** A matchMedia that follows `setViewportWidth` (the test DOM's own does not know it). */
 export function installMatchMedia(): void {
   window.matchMedia = (query: string): MediaQueryList => {
     const set = listeners.get(query) ?? new Set<Listener>();

@@ -8,7 +8,7 @@ import { mockFetch, ok } from "@/testing/mock-fetch";
 import { person } from "@/testing/people-api";
 import { renderApp } from "@/testing/render-app";
 
-// A whole screen, loaded lazily: slow under jsdom on a busy machine.
+// A whole screen, loaded lazily: slow under happy-dom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
 const staff = [person(5, "Ana", "Diaz", "internal"), person(6, "Ben", "Okafor", "internal")];

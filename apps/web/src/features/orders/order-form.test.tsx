@@ -18,10 +18,6 @@ const presignedUrl = "http://localhost/storage/uploads/0b7f.xlsx?X-Signature=abc
 
 type Answer = { status?: number; body: unknown };
 
-// jsdom has no object URLs; the download makes one for the form it saves.
-URL.createObjectURL ??= () => "blob:";
-URL.revokeObjectURL ??= () => {};
-
 const publishedLineLists: LineList[] = [
   savedLineList({ id: 10, name: "Spring 2027", type: "pre-book", deadline: "2999-03-01", published: 1 }),
   savedLineList({

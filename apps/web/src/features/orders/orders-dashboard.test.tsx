@@ -105,7 +105,7 @@ function dashboardApi({
 
 const card = (name: string) => screen.getByRole("group", { name });
 
-/** jsdom lays nothing out: the chart's container gets the size a browser would give it. */
+/** happy-dom lays nothing out: the chart's container gets the size a browser would give it. */
 function sizeCharts(width = 640, height = 256) {
   const measure = HTMLElement.prototype.getBoundingClientRect;
   vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {

@@ -20,7 +20,7 @@ const firstRender = { timeout: 20_000 };
 beforeEach(() => seedSession());
 afterEach(() => toast.dismiss());
 
-// Whole screens with many typed keys: slow under jsdom on a busy machine.
+// Whole screens with many typed keys: slow under happy-dom on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
 describe("Organizations list", () => {
@@ -130,7 +130,7 @@ describe("New Customer wizard", () => {
   });
 
   async function fillValidCustomer(user: ReturnType<typeof renderApp>["user"]) {
-    // Pasting rather than typing key by key keeps these long forms quick under jsdom.
+    // Pasting rather than typing key by key keeps these long forms quick under happy-dom.
     const fill = async (element: HTMLElement, text: string) => {
       await user.click(element);
       await user.paste(text);

@@ -9,7 +9,7 @@ import { renderApp } from "@/testing/render-app";
 beforeEach(() => seedSession());
 afterEach(() => toast.dismiss());
 
-// Whole screens, loaded lazily: slow under jsdom on a busy machine.
+// Whole screens, loaded lazily: slow under happy-dom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 10_000 });
 

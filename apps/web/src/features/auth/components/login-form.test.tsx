@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { LoginForm } from "@/features/auth/components/login-form";
 
-/** jsdom cannot post a form; record what the browser would have posted instead. */
+/** happy-dom does not post a form; record what the browser would have posted instead. */
 function spyOnFormPosts() {
   const posts: { action: string; method: string; fields: Record<string, string> }[] = [];
   vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(function (this: HTMLFormElement) {

@@ -21,8 +21,8 @@ function item(index: number): CatalogItem {
 }
 
 it("keeps only the cards in view of a 5,000-item segmentation grid in the page", () => {
-  // jsdom lays nothing out: the grid gets a desktop width and each row of cards a height; the
-  // window's height is jsdom's.
+  // happy-dom lays nothing out: the grid gets a desktop width and each row of cards a height; the
+  // window's height is happy-dom's.
   vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 1200, 0));
   vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(300);
   const items = Array.from({ length: 5000 }, (_, index) => item(index));

@@ -140,7 +140,7 @@ const card = (modelCode: string) => screen.getByRole("gridcell", { name: new Reg
 
 beforeEach(() => {
   seedSession();
-  // jsdom does not scroll; the grid scrolls the window to a card moved to with the keyboard.
+  // happy-dom lays nothing out to scroll; the grid scrolls the window to a card moved to with the keyboard.
   vi.spyOn(window, "scrollTo").mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
@@ -259,7 +259,7 @@ describe("catalog segmentation screen", { timeout: 40_000 }, () => {
 
   it("adds items to the tab's catalog from the add-items dialog, filtered by place and searched", async () => {
     const api = segmentationApi({ initial: { "10001-001": ["athletic"], "10008-001": ["crocs"] } });
-    // jsdom lays nothing out: the dialog's virtualized list needs a size to show its rows.
+    // happy-dom lays nothing out: the dialog's virtualized list needs a size to show its rows.
     vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(360);
     const { user } = renderApp(`/home/catalog-segmentation/${lineList.id}`);
     await screen.findByRole("grid", { name: "Unsorted items" }, firstRender);

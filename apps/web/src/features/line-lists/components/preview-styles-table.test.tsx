@@ -30,7 +30,7 @@ function style(index: number): PreviewStyleRow {
 }
 
 it("keeps only the rows in view of a 5,000-style preview in the page", () => {
-  // jsdom lays nothing out: the scroll area gets the screen's height and each row measures as one.
+  // happy-dom lays nothing out: the scroll area gets the screen's height and each row measures as one.
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(500);
   vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1200);
   vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(57);

@@ -33,7 +33,7 @@ function lineListOf(styleCount: number): OrderGridLineList {
 }
 
 it("keeps only the rows in view of a 500-style order grid in the page", () => {
-  // jsdom lays nothing out: the scroll area gets a screen's height and each row measures as one.
+  // happy-dom lays nothing out: the scroll area gets a screen's height and each row measures as one.
   vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);
   vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1200);
   vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(57);

@@ -53,7 +53,7 @@ function expectSummerPreview(preview: Awaited<ReturnType<typeof readSheetPreview
 }
 
 /**
- * A stand-in for the browser's Worker (jsdom has none): answers each message as the real worker
+ * A stand-in for the browser's Worker (happy-dom has none): answers each message as the real worker
  * script does, asynchronously, or fails to start when `broken`.
  */
 function fakeWorkerClass(options: { broken?: boolean } = {}) {
