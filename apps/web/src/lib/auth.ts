@@ -27,7 +27,8 @@ import { TokenStore } from "@/lib/token-store";
  * - `cm.auth.signin.{state}` (sessionStorage): `state`, the PKCE verifier and where to return,
  *   for the one sign-in this tab started; sessionStorage, so a callback URL replayed in another
  *   tab finds no verifier.
- * - `cm.auth.returnTo` (sessionStorage): the protected page a signed-out user asked for.
+ * - `cm.auth.returnTo` (sessionStorage): the protected page a signed-out user asked for, kept
+ *   until they are signed in.
  */
 
 const origin = window.location.origin;
@@ -53,8 +54,6 @@ const settings: UserManagerSettings = {
   automaticSilentRenew: false,
   monitorSession: false,
   loadUserInfo: false,
-  // Leaving `/` for the authorization server must not leave `/` in the history to come back to.
-  redirectMethod: "replace",
   revokeTokenTypes: ["refresh_token"],
 };
 
@@ -132,19 +131,37 @@ export function rememberReturnTo(path: string): void {
   window.sessionStorage.setItem(returnToKey, safeReturnTo(path));
 }
 
+/** The remembered page, still kept: a sign-in that fails or never comes back must not lose it. */
+function peekReturnTo(): string {
+  return safeReturnTo(window.sessionStorage.getItem(returnToKey));
+}
+
+/** The remembered page, forgotten: for a user who is signed in. */
 function takeReturnTo(): string {
-  const value = window.sessionStorage.getItem(returnToKey);
+  const value = peekReturnTo();
   window.sessionStorage.removeItem(returnToKey);
-  return safeReturnTo(value);
+  return value;
 }
 
 /* ----------------------------------------------------------------------------- the sign-in */
 
-/** Leaves for the authorization server; the user comes back to `/` with `code` and `state`. */
+/**
+ * Leaves for the authorization server; the user comes back to `/` with `code` and `state`.
+ * Resolves once the browser is on its way (rejects when the server could not be reached).
+ */
 export async function startSignIn(): Promise<void> {
   signedOutHere = false;
-  // The return page travels in the stored sign-in state, with the verifier, not in the URL.
-  await userManager.signinRedirect({ state: { returnTo: takeReturnTo() } });
+  // The return page travels in the stored sign-in state, with the verifier, not in the URL. It is
+  // kept here too until the sign-in completes: after a start that fails ("Try again") or a callback
+  // that does not check out (log in again), the next sign-in still returns there.
+  const request = await oidcClient.createSigninRequest({
+    request_type: "si:r",
+    state: { returnTo: peekReturnTo() },
+  });
+  // Not UserManager.signinRedirect: its promise waits for a `pageshow` that only a return from the
+  // back-forward cache brings, so whatever awaited a sign-in that left would wait for ever.
+  // `replace`: leaving `/` for the authorization server must not leave `/` in the history.
+  window.location.replace(request.url);
 }
 
 /** Error codes the SPA itself puts in the `/auth/start` query after a failed callback. */
@@ -192,6 +209,8 @@ export async function completeSignIn(url: string): Promise<string> {
 
   try {
     const user = await userManager.signinRedirectCallback(url);
+    // Signed in: the remembered page has served (this sign-in's state carried it).
+    window.sessionStorage.removeItem(returnToKey);
     authSession.notify();
     void scheduleRenewal();
     return safeReturnTo((user.state as { returnTo?: unknown } | undefined)?.returnTo);

@@ -1,5 +1,6 @@
-import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { MetadataService } from "oidc-client-ts";
+import { beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
 import { authStorageKeys } from "@/lib/auth";
 import { seedSession } from "@/testing/auth";
 import { mockFetch, type MockResponse } from "@/testing/mock-fetch";
@@ -18,6 +19,30 @@ const discovery: MockResponse = {
     jwks_uri: `${origin}/oidc/jwks`,
   },
 };
+
+/** An ID token as the token endpoint sends it: the app reads its claims, it checks no signature. */
+function idToken(claims: Record<string, unknown>): string {
+  const encode = (part: unknown) =>
+    btoa(JSON.stringify(part)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  return `${encode({ alg: "none" })}.${encode(claims)}.`;
+}
+
+/** The browser's way to the authorization server: watched, and never taken in a test. */
+let leaveForServer: MockInstance<Location["replace"]>;
+beforeEach(() => {
+  leaveForServer = vi.spyOn(window.location, "replace").mockImplementation(() => {});
+});
+
+/**
+ * Until the sign-in the page started has left for the authorization server or failed: it must not
+ * run on into the next test, whose landing on `/` would join it (one landing per URL).
+ */
+async function signInStartEnded(): Promise<void> {
+  await waitFor(() => {
+    if (leaveForServer.mock.calls.length > 0) return;
+    expect(screen.getByRole("heading", { name: "Sign-in unavailable" })).toBeInTheDocument();
+  });
+}
 
 describe("landing page /", { timeout: 30_000 }, () => {
   it("sends a provider error to the e-mail form with both parameters", async () => {
@@ -58,12 +83,11 @@ describe("landing page /", { timeout: 30_000 }, () => {
   it("shows Authenticating while it works", async () => {
     // The server answers (404, so the sign-in fails) only once the page has been read: in a worker
     // warmed by the files before, the failure could otherwise replace the page between the reads.
+    // (A client that an earlier test left with the server's metadata asks nothing and leaves.)
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    let asked = false;
     const notFound = globalThis.fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      asked = true;
       await answered;
       return notFound(input, init);
     });
@@ -71,8 +95,7 @@ describe("landing page /", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "Authenticating" }, firstRender)).toBeInTheDocument();
     expect(screen.getByText("This will take a minute")).toBeInTheDocument();
     answer();
-    // A sign-in this test started ends before the next test lands on `/` (one landing per URL).
-    if (asked) await screen.findByRole("heading", { name: "Sign-in unavailable" });
+    await signInStartEnded();
   });
 
   it("with stored tokens refreshes them and goes to /home", async () => {
@@ -105,6 +128,8 @@ describe("landing page /", { timeout: 30_000 }, () => {
     const { router } = renderApp("/");
     await waitFor(() => expect(window.localStorage.getItem(authStorageKeys.user)).toBeNull(), firstRender);
     expect(router.state.location.pathname).toBe("/");
+    // With no session any more, a new sign-in starts.
+    await waitFor(() => expect(leaveForServer).toHaveBeenCalledOnce());
   });
 });
 
@@ -115,5 +140,42 @@ describe("protected routes", { timeout: 30_000 }, () => {
     expect(window.sessionStorage.getItem(authStorageKeys.returnTo)).toBe(
       "/home/settings/account?tab=profile",
     );
+    await signInStartEnded();
+  });
+
+  it("bring the visitor to the page they wanted after a failed start and Try again", async () => {
+    mockFetch({
+      "/oidc/.well-known/openid-configuration": discovery,
+      "/oidc/token": {
+        status: 200,
+        body: {
+          access_token: "signed-in",
+          refresh_token: "refresh",
+          token_type: "Bearer",
+          expires_in: 600,
+          id_token: idToken({ sub: "1", iss: `${origin}/oidc`, aud: "catalog-manager-web" }),
+        },
+      },
+    });
+    // The first start cannot reach the authorization server. Failed here rather than in fetch: the
+    // client keeps the server's metadata once an earlier test has loaded it, and asks no more.
+    vi.spyOn(MetadataService.prototype, "getAuthorizationEndpoint").mockRejectedValueOnce(
+      new TypeError("Failed to fetch"),
+    );
+    const { user } = renderApp("/home/settings/account?tab=profile");
+
+    expect(
+      await screen.findByRole("heading", { name: "Sign-in unavailable" }, firstRender),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(leaveForServer).toHaveBeenCalledOnce());
+    const authorization = new URL(String(leaveForServer.mock.calls[0]![0]));
+    expect(authorization.pathname).toBe("/oidc/auth");
+
+    // The server sends the browser back to `/` with a code: a new page load of the app.
+    cleanup();
+    const { router } = renderApp(`/?code=granted&state=${authorization.searchParams.get("state")}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/settings/account"), firstRender);
+    expect(router.state.location.search).toBe("?tab=profile");
   });
 });
