@@ -10,6 +10,17 @@ export const test = base.extend<{ axe: (page: Page) => Promise<string[]> }>({
   /** Serious and critical accessibility violations on the current page, as readable lines. */
   axe: async ({}, use) => {
     await use(async (page) => {
+      // Once what is fading or sliding in has arrived: mid-way, a dialog's overlay or a toast is
+      // partly transparent, and the contrast axe computes through it is neither the one before nor
+      // the one a user reads (a toast still appearing failed color-contrast in one run out of many).
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      );
       const results = await new AxeBuilder({ page }).analyze();
       return results.violations
         .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
