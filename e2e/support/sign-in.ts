@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { mkdir, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { latestLoginCode } from "../../apps/server/test/http-api.ts";
 
@@ -5,18 +9,49 @@ export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 export const adminEmail = "admin@example.com";
 
+/**
+ * Runs `work` while no other worker of the run signs `email` in to the app at `baseUrl`: the server
+ * keeps one login code per address, for the sign-in that asked last, so two workers signing the
+ * admin in to the shared app at once could each read the other's code from the outbox ("The code
+ * you entered is incorrect"). The lock is a folder (mkdir is atomic); one older than a minute was
+ * left by a worker that died holding it.
+ */
+async function oneSignInAtATime(baseUrl: string, email: string, work: () => Promise<void>): Promise<void> {
+  const key = createHash("sha256").update(`${baseUrl} ${email}`).digest("hex").slice(0, 16);
+  const lock = path.join(os.tmpdir(), `catalog-manager-e2e-sign-in-${key}`);
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const held = await stat(lock).catch(() => undefined);
+      if (held && Date.now() - held.mtimeMs > 60_000) await rm(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 /** Signs in through the real pages: e-mail form, code from the dev outbox, back on /home. */
 export async function signIn(page: Page, baseUrl: string, email = adminEmail): Promise<void> {
-  const requestedAt = Date.now() - 1000;
   await page.goto("/");
   await page.waitForURL(/\/auth\/start/);
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/auth\/code/);
-  const code = await latestLoginCode(baseUrl, email, requestedAt);
-  await page.getByLabel(/code/i).fill(code);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(/\/home/);
+  await oneSignInAtATime(baseUrl, email, async () => {
+    // Whatever code the worker before asked for was mailed before it let go of the lock.
+    const requestedAt = Date.now();
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/\/auth\/code/);
+    const code = await latestLoginCode(baseUrl, email, requestedAt);
+    await page.getByLabel(/code/i).fill(code);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/home/);
+  });
   // The header's sidebar toggle shows at every width (below 1024 px the sidebar itself is a closed drawer).
   await expect(page.getByRole("button", { name: "Toggle Sidebar" }).first()).toBeVisible();
 }
