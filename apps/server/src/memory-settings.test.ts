@@ -24,7 +24,7 @@ describe("the allocator settings", () => {
   });
 
   it("are glibc's names and values", () => {
-    expect(mallocEnvPrefix).toBe("MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=131072");
+    expect(mallocEnvPrefix).toBe("MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=32768");
     expect(Object.keys(mallocEnv)).toEqual(["MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_"]);
   });
 });
