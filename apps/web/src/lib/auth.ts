@@ -136,10 +136,15 @@ function peekReturnTo(): string {
   return safeReturnTo(window.sessionStorage.getItem(returnToKey));
 }
 
+/** Forgets the remembered page: the user is signed in, or has logged out. */
+function forgetReturnTo(): void {
+  window.sessionStorage.removeItem(returnToKey);
+}
+
 /** The remembered page, forgotten: for a user who is signed in. */
 function takeReturnTo(): string {
   const value = peekReturnTo();
-  window.sessionStorage.removeItem(returnToKey);
+  forgetReturnTo();
   return value;
 }
 
@@ -210,7 +215,7 @@ export async function completeSignIn(url: string): Promise<string> {
   try {
     const user = await userManager.signinRedirectCallback(url);
     // Signed in: the remembered page has served (this sign-in's state carried it).
-    window.sessionStorage.removeItem(returnToKey);
+    forgetReturnTo();
     authSession.notify();
     void scheduleRenewal();
     return safeReturnTo((user.state as { returnTo?: unknown } | undefined)?.returnTo);
@@ -244,7 +249,7 @@ export async function resumeSession(): Promise<string | null> {
 /** Revokes the refresh token at the authorization server, then forgets the tokens (every tab). */
 export async function signOut(): Promise<void> {
   signedOutHere = true;
-  window.sessionStorage.removeItem(returnToKey);
+  forgetReturnTo();
   await authSession.signOut(async (current) => {
     if (!current?.refreshToken) return;
     try {
