@@ -25,7 +25,11 @@ async function oneSignInAtATime(baseUrl: string, email: string, work: () => Prom
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const held = await stat(lock).catch(() => undefined);
+      const held = await stat(lock).catch((statError: NodeJS.ErrnoException) => {
+        // Released between the two calls: try again.
+        if (statError.code === "ENOENT") return undefined;
+        throw statError;
+      });
       if (held && Date.now() - held.mtimeMs > 60_000) await rm(lock, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
