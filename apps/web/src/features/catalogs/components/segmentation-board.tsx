@@ -20,6 +20,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
+  type KeyboardSensorProps,
   MeasuringStrategy,
   type Modifier,
   MouseSensor,
@@ -89,6 +90,27 @@ const tabKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) =>
     y: rect.top + rect.height / 2 - collisionRect.height / 2,
   };
 };
+
+/**
+ * dnd-kit's KeyboardSensor listens for the arrows and the drop keys one timer tick after the pick-up
+ * (`setTimeout` in its `attach`), and Chromium runs input before timers: a key pressed while the
+ * pick-up renders was lost. This one listens from the pick-up on, passing over the pick-up key's own
+ * event (it would fix where the moves are measured from too early), and drops dnd-kit's later add.
+ * It reaches into dnd-kit's private fields; the browser suite's keyboard drag fails if they change.
+ */
+class PromptKeyboardSensor extends KeyboardSensor {
+  constructor(props: KeyboardSensorProps) {
+    super(props);
+    const sensor = this as unknown as {
+      listeners: { add: (type: "keydown", handler: (event: Event) => void) => void };
+      handleKeyDown: (event: Event) => void;
+    };
+    sensor.listeners.add("keydown", (event) => {
+      if (event !== props.event) sensor.handleKeyDown(event);
+    });
+    sensor.listeners.add = () => {};
+  }
+}
 
 /**
  * With a pointer, a drop goes where the pointer is, a tab before the panel under the sticky tab
@@ -200,7 +222,7 @@ export function SegmentationBoard({
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     // On a touch screen a press held a moment starts a drag, so a swipe still scrolls the page.
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, {
+    useSensor(PromptKeyboardSensor, {
       coordinateGetter: tabKeyboardCoordinates,
       keyboardCodes: { start: [keyboardPickUpCode], cancel: ["Escape"], end: ["Space", "Enter"] },
     }),
