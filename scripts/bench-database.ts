@@ -1,5 +1,5 @@
 // Large-database benchmark (issue 16, "Large databases"):
-//   node scripts/bench-database.ts [--sizes 10000,1000000] [--duration 10] [--connections 8]
+//   node scripts/bench-database.ts [--sizes 10000,1000000] [--duration 10] [--rounds 2] [--connections 8]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/database.md]
 //     [--only name,name] [--keep] [--reuse] [--jit off]
 //
@@ -7,10 +7,11 @@
 // first start does (`buildApp`), then fills it set-based (`insert … select … from generate_series`):
 // N Crocs products with 5 sizes each, N / 5,000 saved line lists of 5,000 items placed in their
 // three catalogs, N / 5,000 customers with 5 stores each, and N / 20 orders of 20 lines spread over
-// the last two years (at 1,000,000 products: 1,000,000 order lines across 50,000 orders). The server
-// then listens on 127.0.0.1 and a load generator on a worker thread (a few `fetch` loops, the way
-// autocannon keeps its connections busy) sends each endpoint's request from `--connections` clients
-// at once for `--duration` seconds. It prints requests per second, p50 and p99 per endpoint and
+// the last two years (at 1,000,000 products: 1,000,000 order lines across 50,000 orders). Once
+// every size's server listens on 127.0.0.1, a load generator on a worker thread (a few `fetch`
+// loops, the way autocannon keeps its connections busy) sends each endpoint's request from
+// `--connections` clients at once for `--duration` seconds per size, in `--rounds` turns that
+// alternate between the sizes, so that the machine's changes of pace fall on both. It prints requests per second, p50 and p99 per endpoint and
 // size, the ratio of p99 at the largest size to p99 at the smallest, and writes a markdown report
 // with `EXPLAIN (ANALYZE, BUFFERS)` of each endpoint's slowest queries at the largest size.
 // `--keep` leaves the databases in place and `--reuse` starts from a kept one (migrating it,
@@ -20,6 +21,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { defaultPageSize } from "@cm/contracts/envelope";
 import pg from "pg";
 import { signIn } from "../apps/server/test/auth.ts";
 import {
@@ -28,6 +30,7 @@ import {
   itemsPerLineList,
   percentile,
   seededDatabaseArgs,
+  type SeededServer,
   startOnSeededDatabase,
   withClient,
 } from "./bench-database-seed.ts";
@@ -75,6 +78,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "10000,1000000" },
     duration: { type: "string", default: "10" },
+    rounds: { type: "string", default: "2" },
     connections: { type: "string", default: "8" },
     ...seededDatabaseArgs,
     report: { type: "string", default: "docs/bench/database.md" },
@@ -87,10 +91,16 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(",").map(Number);
 const durationMs = Number(values.duration) * 1000;
 const connections = Number(values.connections);
+const rounds = Number(values.rounds);
 const adminUrl = values["admin-url"];
 interface Endpoint {
   name: string;
   url: string;
+  /**
+   * A list's page: how many rows it must hold at every size, read from the answer, so that each
+   * size does the same work (a page past the end of the smaller database's list answers nothing).
+   */
+  page?: { rows: number; count: (body: unknown) => number };
 }
 
 /** The requests measured; ids are looked up in the seeded database. */
@@ -114,10 +124,16 @@ async function endpointsOf(url: string): Promise<Endpoint[]> {
       },
       { name: 'items search "Echo"', url: "/api/crocs/items?search=Echo" },
       { name: "items search, no match", url: "/api/crocs/items?search=Zebra-no-match" },
-      { name: "items page 150", url: "/api/crocs/items?page=150" },
       {
-        name: "orders, filtered, page 5",
-        url: `/api/orders?status=pending&brandId=${brand}&page=5&pageSize=25`,
+        name: "items page 150",
+        url: "/api/crocs/items?page=150",
+        page: { rows: defaultPageSize, count: (body) => (body as { data: unknown[] }).data.length },
+      },
+      {
+        // At 10,000 products, 500 orders of which about 83 are pending: page 3 is full at every size.
+        name: "orders, filtered, page 3",
+        url: `/api/orders?status=pending&brandId=${brand}&page=3&pageSize=25`,
+        page: { rows: 25, count: (body) => (body as { data: { orders: unknown[] } }).data.orders.length },
       },
       { name: "orders dashboard", url: "/api/orders/dashboard" },
     ];
@@ -199,8 +215,18 @@ interface SizeRun {
   plans: Map<string, string[]>;
 }
 
-async function benchSize(products: number): Promise<SizeRun> {
-  const log = (line: string) => console.log(line);
+/** A size's database, seeded, and its server listening. */
+interface OpenSize {
+  products: number;
+  seedSeconds: number;
+  server: SeededServer;
+  address: string;
+  endpoints: Map<string, Endpoint>;
+}
+
+const log = (line: string) => console.log(line);
+
+async function openSize(products: number): Promise<OpenSize> {
   const server = await startOnSeededDatabase(
     {
       adminUrl,
@@ -212,26 +238,88 @@ async function benchSize(products: number): Promise<SizeRun> {
     },
     log,
   );
-  const { app, url, testApp, seedSeconds } = server;
   try {
-    const address = await app.listen({ host: "127.0.0.1", port: 0 });
+    const address = await server.app.listen({ host: "127.0.0.1", port: 0 });
     const only = values.only?.split(",");
-    const endpoints = (await endpointsOf(url)).filter(
+    const endpoints = (await endpointsOf(server.url)).filter(
       (endpoint) => !only || only.some((part) => endpoint.name.includes(part)),
     );
-    const figures = new Map<string, Figures>();
-    const plans = new Map<string, string[]>();
-    for (const endpoint of endpoints) {
-      const headers = await signIn(testApp);
-      // One request alone first: it warms the caches and gives the statements to explain.
-      captured.length = 0;
-      capturing = true;
-      const probe = await fetch(`${address}${endpoint.url}`, { headers });
-      await probe.arrayBuffer();
-      capturing = false;
-      if (!probe.ok) throw new Error(`${endpoint.url}: ${probe.status}`);
-      plans.set(endpoint.name, await explainSlowest(url, [...captured], 2));
-      const result = await load({ url: `${address}${endpoint.url}`, headers, connections, durationMs });
+    // The seed's writes go to disk now, not in a checkpoint while another size is measured.
+    await withClient(server.url, (client) => client.query("checkpoint"));
+    return {
+      products,
+      seedSeconds: server.seedSeconds,
+      server,
+      address,
+      endpoints: new Map(endpoints.map((endpoint) => [endpoint.name, endpoint])),
+    };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/**
+ * One request alone at a size: it warms the caches, checks a list's page is full, and gives the
+ * statements to explain.
+ */
+async function probe(size: OpenSize, endpoint: Endpoint, headers: Record<string, string>): Promise<string[]> {
+  captured.length = 0;
+  capturing = true;
+  const response = await fetch(`${size.address}${endpoint.url}`, { headers });
+  const body = await response.text();
+  capturing = false;
+  if (!response.ok) throw new Error(`${endpoint.url}: ${response.status}`);
+  const listed = endpoint.page?.count(JSON.parse(body));
+  if (endpoint.page && listed !== endpoint.page.rows) {
+    throw new Error(
+      `${endpoint.url} lists ${listed} rows at ${size.products} products, not a full page of ${endpoint.page.rows}`,
+    );
+  }
+  return explainSlowest(size.server.url, [...captured], 2);
+}
+
+/**
+ * Every size is seeded and listening before any is measured; then each endpoint is loaded at
+ * every size in turn, `rounds` times (the order reversed every other round), and each size's
+ * latencies pooled. The sizes then share the machine's ups and downs, which a run of one size
+ * after the other (with a million rows seeded in between) put all on one side of the ratio.
+ */
+const runs: SizeRun[] = sizes.map((products) => ({
+  products,
+  seedSeconds: 0,
+  figures: new Map(),
+  plans: new Map(),
+}));
+const opened: OpenSize[] = [];
+try {
+  for (const products of sizes) opened.push(await openSize(products));
+  opened.forEach((size, index) => (runs[index]!.seedSeconds = size.seedSeconds));
+  const largestSize = opened.at(-1)!;
+  for (const name of largestSize.endpoints.keys()) {
+    const loads = opened.map(() => ({ latencies: [] as number[], errors: [] as string[], elapsedMs: 0 }));
+    const headers = await Promise.all(opened.map((size) => signIn(size.server.testApp)));
+    for (const [index, size] of opened.entries()) {
+      const plans = await probe(size, size.endpoints.get(name)!, headers[index]!);
+      if (size === largestSize) runs[index]!.plans.set(name, plans);
+    }
+    for (let round = 0; round < rounds; round++) {
+      const order = [...opened.keys()];
+      if (round % 2 === 1) order.reverse();
+      for (const index of order) {
+        const size = opened[index]!;
+        const result = await load({
+          url: `${size.address}${size.endpoints.get(name)!.url}`,
+          headers: headers[index]!,
+          connections,
+          durationMs: durationMs / rounds,
+        });
+        loads[index]!.latencies.push(...result.latencies);
+        loads[index]!.errors.push(...result.errors);
+        loads[index]!.elapsedMs += result.elapsedMs;
+      }
+    }
+    for (const [index, result] of loads.entries()) {
       const sorted = [...result.latencies].sort((a, b) => a - b);
       const line = {
         requests: sorted.length,
@@ -240,19 +328,15 @@ async function benchSize(products: number): Promise<SizeRun> {
         p50: percentile(sorted, 0.5),
         p99: percentile(sorted, 0.99),
       };
-      figures.set(endpoint.name, line);
+      runs[index]!.figures.set(name, line);
       log(
-        `  ${endpoint.name.padEnd(34)} ${line.rps.toFixed(1).padStart(7)} req/s  p50 ${line.p50.toFixed(0).padStart(6)} ms  p99 ${line.p99.toFixed(0).padStart(6)} ms  (${line.requests} requests${line.errors ? `, ${line.errors} errors: ${result.errors[0]}` : ""})`,
+        `  ${opened[index]!.products.toLocaleString("en").padStart(9)} ${name.padEnd(34)} ${line.rps.toFixed(1).padStart(7)} req/s  p50 ${line.p50.toFixed(0).padStart(6)} ms  p99 ${line.p99.toFixed(0).padStart(6)} ms  (${line.requests} requests${line.errors ? `, ${line.errors} errors: ${result.errors[0]}` : ""})`,
       );
     }
-    return { products, seedSeconds, figures, plans };
-  } finally {
-    await server.close();
   }
+} finally {
+  for (const size of opened) await size.server.close();
 }
-
-const runs: SizeRun[] = [];
-for (const products of sizes) runs.push(await benchSize(products));
 
 const smallest = runs[0]!;
 const largest = runs.at(-1)!;
@@ -289,7 +373,7 @@ console.log(`\n${table}`);
 const report = [
   "# Large databases: `node scripts/bench-database.ts`",
   "",
-  `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${connections} concurrent clients for ${durationMs / 1000} s per endpoint, JIT ${values.jit}. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
+  `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${connections} concurrent clients for ${durationMs / 1000} s per endpoint and size in ${rounds} alternating rounds, JIT ${values.jit}. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
   "",
   table,
   "",
