@@ -21,6 +21,7 @@ import * as XLSX from "@e965/xlsx";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
 import { initOnlyAndExit, startBenchServer } from "./bench-server.ts";
 import { recordFigures } from "./bench-summary.ts";
+import { memoryOf } from "./proc-memory.ts";
 
 const { values } = parseArgs({
   options: {
@@ -59,9 +60,8 @@ const peakRss = () => process.resourceUsage().maxRSS * 1024;
 /** Linux: the peak RSS since the last reset (VmHWM), and its reset, so one phase can be measured. */
 async function highWaterMark(): Promise<number | undefined> {
   try {
-    const status = await readFile("/proc/self/status", "utf8");
-    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
-    return kb ? Number(kb) * 1024 : undefined;
+    const { peak } = await memoryOf("self");
+    return Number.isNaN(peak) ? undefined : peak;
   } catch {
     return undefined;
   }

@@ -6,12 +6,13 @@
 // start it prints the time to a healthy `/healthz`, the process's peak resident size up to then
 // (Linux VmHWM), its resident size (VmRSS) 5 s and `--idle-seconds` s later, and the peak over the
 // whole start and idle time.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../apps/server/test/processes.ts";
 import { recordFigures } from "./bench-summary.ts";
+import { memoryOf } from "./proc-memory.ts";
 
 const { values } = parseArgs({ options: { "idle-seconds": { type: "string", default: "30" } } });
 const idleSeconds = Number(values["idle-seconds"]);
@@ -19,14 +20,6 @@ if (!(idleSeconds >= 5)) throw new Error("--idle-seconds must be at least 5");
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** VmHWM and VmRSS of a process, in bytes. */
-async function memoryOf(pid: number): Promise<{ peak: number; resident: number }> {
-  const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kilobytes = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) * 1024;
-  return { peak: kilobytes("VmHWM"), resident: kilobytes("VmRSS") };
-}
 
 interface StartFigures {
   healthyMs: number;

@@ -60,7 +60,13 @@ try {
     });
     if (status !== 0) failed.push(`${bench.name} (exit ${status})`);
   }
-  const figures = (await readFile(summaryFile, "utf8").catch(() => ""))
+  // No file: no benchmark got as far as recording a figure.
+  const figures = (
+    await readFile(summaryFile, "utf8").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return "";
+      throw error;
+    })
+  )
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as RecordedFigure);
