@@ -5,18 +5,13 @@ import { XIcon } from "lucide-react";
 import { useId, useMemo } from "react";
 import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { DisabledReason } from "@/components/disabled-reason";
+import { DateRangeFilter, FilterSelect } from "@/components/filter-fields";
 import { Button } from "@/components/ui/button";
-import { FieldError } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { ActivityParams, ActivityParamsPatch } from "@/features/history/hooks/use-activity-params";
 import { useCan } from "@/hooks/use-permissions";
 import { usersQueryOptions } from "@/lib/api/users/get-users";
 import { disabledReason, type PermissionRequirement } from "@/lib/permissions";
-
-/** The Select's value for "every type": Radix Select items cannot have an empty value. */
-const anyType = "any";
 
 /** Reading the people to choose from needs what `GET /api/users` declares. */
 const readUsers: PermissionRequirement = ["people.view", "customers.view"];
@@ -73,54 +68,30 @@ export function ActivityFilters({
       aria-label="Filters"
       className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
     >
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-type`}>Type</Label>
-        <Select
-          value={params.entityType ?? anyType}
-          onValueChange={(value) => onChange({ entityType: value === anyType ? undefined : value })}
-        >
-          <SelectTrigger id={`${fieldId}-type`} className="w-full bg-background">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={anyType}>{historyMessages.allEntityTypes}</SelectItem>
-            {historyEntityTypeValues.map((type) => (
-              <SelectItem key={type} value={type}>
-                {historyEntityTypeLabels[type]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <FilterSelect
+        id={`${fieldId}-type`}
+        label="Type"
+        value={params.entityType}
+        anyLabel={historyMessages.allEntityTypes}
+        options={historyEntityTypeValues.map((type) => ({
+          value: type,
+          label: historyEntityTypeLabels[type],
+        }))}
+        onChange={(entityType) => onChange({ entityType })}
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${fieldId}-person`}>Person</Label>
         {canReadUsers ? person : <DisabledReason reason={disabledReason(readUsers)}>{person}</DisabledReason>}
       </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-from`}>From</Label>
-        <Input
-          id={`${fieldId}-from`}
-          type="date"
-          className="bg-background"
-          value={params.from ?? ""}
-          max={params.to}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-to`}>To</Label>
-        <Input
-          id={`${fieldId}-to`}
-          type="date"
-          className="bg-background"
-          value={params.to ?? ""}
-          min={params.from}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={`${fieldId}-range-error`}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-        <FieldError id={`${fieldId}-range-error`}>{rangeError}</FieldError>
-      </div>
+      <DateRangeFilter
+        id={fieldId}
+        fromLabel="From"
+        toLabel="To"
+        from={params.from}
+        to={params.to}
+        rangeError={rangeError}
+        onChange={onChange}
+      />
       <Button
         type="button"
         variant="ghost"

@@ -2,15 +2,11 @@ import { orderStatusLabels, orderStatusValues } from "@cm/contracts/orders";
 import { XIcon } from "lucide-react";
 import { useId } from "react";
 import { Combobox } from "@/components/combobox";
+import { DateRangeFilter, FilterSelect } from "@/components/filter-fields";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { OrderListParams, OrderListParamsPatch } from "@/features/orders/hooks/use-order-list-params";
 import { useOrderListOptions } from "@/features/orders/hooks/use-order-list-options";
-
-/** The Select's value for "no status filter": Radix Select items cannot have an empty value. */
-const anyStatus = "any";
 
 /** Status, placed-date range, customer and store of an order list; each change lands in the URL. */
 export function OrderListFilters({
@@ -39,47 +35,22 @@ export function OrderListFilters({
       aria-label="Filters"
       className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
     >
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-status`}>Status</Label>
-        <Select
-          value={params.status ?? anyStatus}
-          onValueChange={(value) => onChange({ status: value === anyStatus ? undefined : value })}
-        >
-          <SelectTrigger id={`${fieldId}-status`} className="bg-background">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={anyStatus}>All statuses</SelectItem>
-            {orderStatusValues.map((status) => (
-              <SelectItem key={status} value={status}>
-                {orderStatusLabels[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-from`}>Placed from</Label>
-        <Input
-          id={`${fieldId}-from`}
-          type="date"
-          className="bg-background"
-          value={params.from ?? ""}
-          max={params.to}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-to`}>Placed to</Label>
-        <Input
-          id={`${fieldId}-to`}
-          type="date"
-          className="bg-background"
-          value={params.to ?? ""}
-          min={params.from}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
+      <FilterSelect
+        id={`${fieldId}-status`}
+        label="Status"
+        value={params.status}
+        anyLabel="All statuses"
+        options={orderStatusValues.map((status) => ({ value: status, label: orderStatusLabels[status] }))}
+        onChange={(status) => onChange({ status })}
+      />
+      <DateRangeFilter
+        id={fieldId}
+        fromLabel="Placed from"
+        toLabel="Placed to"
+        from={params.from}
+        to={params.to}
+        onChange={onChange}
+      />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${fieldId}-customer`}>Customer</Label>
         <Combobox
