@@ -128,6 +128,28 @@ describe("dev outbox", () => {
     expect(html.body.indexOf("second@example.com")).toBeLessThan(html.body.indexOf("first@example.com"));
   });
 
+  it("answers only whole mails while others are being written", async () => {
+    const { mailer } = testApp.app;
+    // Several MB: a file is written in chunks of 512 KB, so a reader can meet one half written.
+    const text = "x".repeat(3_000_000);
+    let sending = true;
+    const sends = Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        mailer.send({ to: `reader${index}@example.com`, subject: `Mail ${index}`, text, html: "<p>x</p>" }),
+      ),
+    ).finally(() => (sending = false));
+    const answers: { status: number; readers: number }[] = [];
+    do {
+      const response = await testApp.app.inject({ method: "GET", url: "/dev/outbox.json" });
+      const entries = response.statusCode === 200 ? response.json<{ to: string; text: string }[]>() : [];
+      const readers = entries.filter((entry) => entry.to.startsWith("reader"));
+      expect(readers.every((entry) => entry.text === text)).toBe(true);
+      answers.push({ status: response.statusCode, readers: readers.length });
+    } while (sending);
+    await sends;
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+  });
+
   it("puts login codes in the outbox", async () => {
     const { browser } = await startAuthorization(testApp);
     await requestCode(browser, testApp.config.ADMIN_EMAIL);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { MailMessage } from "./mailer.ts";
 
@@ -18,7 +18,11 @@ export async function writeToOutbox(dir: string, message: MailMessage, sentAt: D
   // Names sort in sending order: the time, then a monotonic counter for mails of the same millisecond.
   const sequence = process.hrtime.bigint().toString().padStart(20, "0");
   const name = `${sentAt.toISOString().replaceAll(":", "-")}-${sequence}-${randomBytes(2).toString("hex")}.json`;
-  await writeFile(path.join(dir, name), JSON.stringify(entry, null, 2), { encoding: "utf8", mode: 0o600 });
+  // Written under another name, then renamed: a reader lists `.json` files only, and a rename
+  // within a folder is atomic, so it never meets a mail half written (the outbox answered 500).
+  const file = path.join(dir, name);
+  await writeFile(`${file}.partial`, JSON.stringify(entry, null, 2), { encoding: "utf8", mode: 0o600 });
+  await rename(`${file}.partial`, file);
   return entry;
 }
 
