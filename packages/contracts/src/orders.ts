@@ -141,6 +141,7 @@ export const orderMessages = {
   noCatalogTypeOrders: (orderType: OrderType) =>
     `No ${orderTypeLabels[orderType].toLowerCase()} orders found`,
   noResults: "No results.",
+  placedFromAfterTo: "Placed from must be on or before Placed to",
   itemsSelected: (count: number) => `${count} items selected`,
   bulkStatusConfirm: (count: number, status: OrderStatus) =>
     `Move ${count} ${count === 1 ? "order" : "orders"} to ${orderStatusLabels[status]}?`,

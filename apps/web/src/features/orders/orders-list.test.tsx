@@ -1,4 +1,4 @@
-import type { OrderListItem } from "@cm/contracts/orders";
+import { type OrderListItem, orderMessages } from "@cm/contracts/orders";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -62,14 +62,13 @@ function ordersApi(
 
   const calls = () =>
     fetchMock.mock.calls.map(([input, init]) => ({ url: new URL(String(input), "http://localhost"), init }));
+  const listCalls = () =>
+    calls().filter(({ url, init }) => url.pathname === "/api/orders" && (init?.method ?? "GET") === "GET");
   return {
+    /** How many order list requests were made. */
+    listRequests: () => listCalls().length,
     /** The query of the latest order list request. */
-    lastListQuery: () => {
-      const lists = calls().filter(
-        ({ url, init }) => url.pathname === "/api/orders" && (init?.method ?? "GET") === "GET",
-      );
-      return Object.fromEntries(lists.at(-1)!.url.searchParams);
-    },
+    lastListQuery: () => Object.fromEntries(listCalls().at(-1)!.url.searchParams),
     statusWrites: () =>
       calls()
         .filter(({ init }) => init?.method === "PUT")
@@ -235,6 +234,25 @@ describe("order lists", { timeout: 40_000 }, () => {
     renderApp("/home/orders/multibrand?status=shipped");
     expect(await within(await ordersTable()).findByText("No results.")).toBeInTheDocument();
     expect(screen.queryByText("No multibrand orders found")).not.toBeInTheDocument();
+  });
+
+  it("asks nothing for a Placed from after the Placed to, and says why", async () => {
+    const api = ordersApi([orderListItem(1)]);
+    renderApp("/home/orders/all?status=pending");
+    await within(await ordersTable()).findByRole("link", { name: "SO-000001" });
+    const panel = screen.getByRole("group", { name: "Filters" });
+    fireEvent.change(within(panel).getByLabelText("Placed to"), { target: { value: "2027-03-01" } });
+    await waitFor(() => expect(api.lastListQuery()).toMatchObject({ to: "2027-03-01" }));
+    const asked = api.listRequests();
+
+    fireEvent.change(within(panel).getByLabelText("Placed from"), { target: { value: "2027-03-31" } });
+    const table = await ordersTable();
+    expect(await within(table).findByText(orderMessages.placedFromAfterTo)).toBeInTheDocument();
+    expect(within(panel).getByText(orderMessages.placedFromAfterTo)).toBeInTheDocument();
+    expect(within(panel).getByLabelText("Placed to")).toHaveAttribute("aria-invalid", "true");
+    expect(within(table).queryByRole("link", { name: "SO-000001" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+    expect(api.listRequests()).toBe(asked);
   });
 
   it("sorts by a column header, toggling the direction, and says so with aria-sort", async () => {

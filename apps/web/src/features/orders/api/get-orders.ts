@@ -43,6 +43,6 @@ export function ordersQueryOptions(query: OrderListQuery) {
 }
 
 /** One page of orders; the previous page stays on screen while the next one loads. */
-export function useOrders(query: OrderListQuery) {
-  return useQuery({ ...ordersQueryOptions(query), placeholderData: keepPreviousData });
+export function useOrders(query: OrderListQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...ordersQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }

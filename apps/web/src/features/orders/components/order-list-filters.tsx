@@ -12,11 +12,14 @@ import { useOrderListOptions } from "@/features/orders/hooks/use-order-list-opti
 export function OrderListFilters({
   id,
   params,
+  rangeError,
   onChange,
 }: {
   /** The panel's id, for the Filters button's aria-controls. */
   id: string;
   params: OrderListParams;
+  /** Why the placed-date range cannot be asked for (Placed from after Placed to). */
+  rangeError?: string;
   onChange: (patch: OrderListParamsPatch) => void;
 }) {
   const fieldId = useId();
@@ -33,7 +36,7 @@ export function OrderListFilters({
       id={id}
       role="group"
       aria-label="Filters"
-      className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
+      className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start"
     >
       <FilterSelect
         id={`${fieldId}-status`}
@@ -49,6 +52,7 @@ export function OrderListFilters({
         toLabel="Placed to"
         from={params.from}
         to={params.to}
+        rangeError={rangeError}
         onChange={onChange}
       />
       <div className="flex flex-col gap-1.5">
@@ -84,6 +88,7 @@ export function OrderListFilters({
       <Button
         type="button"
         variant="ghost"
+        className="lg:mt-6"
         disabled={!filtered}
         onClick={() =>
           onChange({

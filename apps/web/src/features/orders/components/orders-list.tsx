@@ -75,7 +75,12 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
   const filterCount = activeFilters - (params.lineListId === undefined ? 0 : 1);
   const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
   const query: OrderListQuery = { ...toOrderListQuery(params, scope), pageSize: defaultPageSize };
-  const orders = useOrders(query);
+  // A range that ends before it starts is not asked for: the filters say why.
+  const rangeError =
+    params.from !== undefined && params.to !== undefined && params.from > params.to
+      ? orderMessages.placedFromAfterTo
+      : undefined;
+  const orders = useOrders(query, { enabled: !rangeError });
   const { storesById } = useOrderListOptions(params.organizationId);
   const { exportCsv, exporting } = useOrderListExport(exportName);
 
@@ -85,8 +90,8 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
   const [selection, setSelection] = useState({ key: filterKey, orders: noSelection });
   const selected = selection.key === filterKey ? selection.orders : noSelection;
 
-  const rows = orders.data?.orders;
-  const total = orders.data?.total ?? 0;
+  const rows = rangeError ? [] : orders.data?.orders;
+  const total = rangeError ? 0 : (orders.data?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / defaultPageSize));
 
   // A shared or reloaded URL may name a page the list no longer has: show its last page.
@@ -197,7 +202,9 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
           />
         )}
       </div>
-      {filtersOpen && <OrderListFilters id={filtersId} params={params} onChange={update} />}
+      {filtersOpen && (
+        <OrderListFilters id={filtersId} params={params} rangeError={rangeError} onChange={update} />
+      )}
 
       <OrderListSelectionBar
         selected={selectedOrders}
@@ -216,15 +223,15 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
         <div className="flex flex-col gap-3">
           <OrderListTable
             orders={rows}
-            loading={orders.isPending}
-            busy={orders.isPlaceholderData}
+            loading={orders.isPending && !rangeError}
+            busy={orders.isPlaceholderData && !rangeError}
             sort={params.sort}
             onSort={(sort) => update({ sort })}
             selected={new Set(selected.keys())}
             onSelect={select}
-            empty={empty}
+            empty={rangeError ?? empty}
           />
-          {!orders.isPending && (
+          {!orders.isPending && !rangeError && (
             <TablePagination
               label="orders"
               list={{
