@@ -561,6 +561,31 @@ describe("orders API", () => {
       expect((await list(`q=${newest!.id}`)).orders.map((order) => order.id)).toContain(newest!.id);
     });
 
+    it("searches the customer's and the store's names, case-insensitively, and the order number", async () => {
+      const { orders: everyOrder, total } = await list("pageSize=100");
+      expect(everyOrder).toHaveLength(total);
+      expect(new Set(everyOrder.map((order) => order.storeName)).size).toBeGreaterThan(1);
+      for (const q of ["zebra", "SOLES STORE", "boots", "store", "nobody at all", "_", "%"]) {
+        const wanted = q.toLowerCase();
+        const expected = everyOrder
+          .filter(
+            (order) =>
+              order.organizationName.toLowerCase().includes(wanted) ||
+              order.storeName.toLowerCase().includes(wanted),
+          )
+          .map((order) => order.id);
+        const found = await list(`q=${encodeURIComponent(q)}&pageSize=100`);
+        expect(
+          found.orders.map((order) => order.id),
+          q,
+        ).toEqual(expected);
+        expect(found.total, q).toBe(expected.length);
+      }
+      const [newest] = everyOrder;
+      const byNumber = await list(`q=${newest!.number.toLowerCase()}`);
+      expect(byNumber.orders.map((order) => order.id)).toEqual([newest!.id]);
+    });
+
     it("sorts by total, units, customer and status", async () => {
       const zebra = `organizationId=${other.organizationId}&pageSize=100`;
       const byTotal = await list(`${zebra}&sort=-totalWhs`);

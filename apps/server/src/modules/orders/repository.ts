@@ -247,9 +247,14 @@ function listConditions(filters: OrderListFilters, timeZone: string): SQL {
     );
   }
   if (filters.q) {
+    // The customers and stores whose names match are found first (a few hundred rows), then their
+    // orders through `orders_organization_placed_at_idx` and `orders_store_placed_at_idx`: matching
+    // each order's joined names read every order (55 ms for a search matching nothing among
+    // 50,000 orders, 1 ms this way).
     const pattern = likePattern(filters.q);
     const id = orderIdOf(filters.q);
-    const byName = sql`(org.name ilike ${pattern} or s.name ilike ${pattern})`;
+    const byName = sql`(o.organization_id = any(array(select id from organizations where name ilike ${pattern}))
+      or o.store_id = any(array(select id from stores where name ilike ${pattern})))`;
     conditions.push(id === undefined ? byName : sql`(${byName} or o.id = ${id})`);
   }
   return sql.join(conditions, sql` and `);
@@ -266,8 +271,8 @@ export async function listOrderRows(
   // The page's ids first, then their columns: the skipped rows before the page are not joined to
   // their customer and store nor given their brands, and with the list's newest-first sort the ids
   // come from `orders_status_placed_at_idx` alone. Every order has its organization and store
-  // (foreign keys): the ids join them only when the search or the sort looks at their names.
-  const pageJoins = filters.q || sortsByName(filters.sort) ? orderListItemJoins : sql``;
+  // (foreign keys): the ids join them only when the sort looks at their names.
+  const pageJoins = sortsByName(filters.sort) ? orderListItemJoins : sql``;
   const [rows, [count]] = await Promise.all([
     db.execute(sql`
       select ${orderListItemColumns}
@@ -281,13 +286,13 @@ export async function listOrderRows(
       order by ${order}
     `),
     // A capped count (lib/pagination.ts): the 8,000 orders of a status and a brand in a large
-    // database are not all read for the page's "of 1,100+". It joins the customer and the store
-    // only for a search: without them, a status and a brand are counted by merging
+    // database are not all read for the page's "of 1,100+". It joins neither the customer nor the
+    // store (a search finds their ids first): a status and a brand are counted by merging
     // `orders_status_id_idx` with the brand's `order_brands`, from the indexes alone.
     db
       .execute(
         sql`select count(*)::int as counted from (
-          select 1 from orders o ${filters.q ? orderListItemJoins : sql``} where ${where} limit ${countLimit(offset)}
+          select 1 from orders o where ${where} limit ${countLimit(offset)}
         ) matching`,
       )
       .then((result) => rowsOf<{ counted: number }>(result)),
