@@ -135,6 +135,7 @@ async function endpointsOf(url: string): Promise<Endpoint[]> {
         url: `/api/orders?status=pending&brandId=${brand}&page=3&pageSize=25`,
         page: { rows: 25, count: (body) => (body as { data: { orders: unknown[] } }).data.orders.length },
       },
+      { name: "orders search, no match", url: "/api/orders?q=Nobody%20at%20all" },
       { name: "orders dashboard", url: "/api/orders/dashboard" },
     ];
   });
