@@ -10,3 +10,11 @@ export function readSearchParam<T>(
   const result = schema.safeParse(raw);
   return result.success ? result.data : undefined;
 }
+
+/**
+ * `message` when a list's from and to dates (ISO, so they compare as text) make a range that ends
+ * before it starts, else undefined: such a range is not asked for, and the filters say why.
+ */
+export function invertedRangeError(from: string | undefined, to: string | undefined, message: string) {
+  return from !== undefined && to !== undefined && from > to ? message : undefined;
+}

@@ -12,6 +12,7 @@ import { entityLinks } from "@/features/history/utils/entity-links";
 import { usePermissions } from "@/hooks/use-permissions";
 import { useHistory } from "@/lib/api/history/get-history";
 import { useRefreshHistoryOnWrites } from "@/lib/api/history/use-refresh-history-on-writes";
+import { invertedRangeError } from "@/lib/search-params";
 
 /**
  * `/home/activity`: every change made in the company, newest first, 20 a page, filtered by the
@@ -21,10 +22,7 @@ import { useRefreshHistoryOnWrites } from "@/lib/api/history/use-refresh-history
 export default function ActivityRoute() {
   const { params, update, filtered } = useActivityParams();
   const { can } = usePermissions();
-  const rangeError =
-    params.from !== undefined && params.to !== undefined && params.from > params.to
-      ? historyMessages.fromAfterTo
-      : undefined;
+  const rangeError = invertedRangeError(params.from, params.to, historyMessages.fromAfterTo);
   const { page, ...filters } = params;
   const history = useHistory(
     { ...filters, page, pageSize: historyActivityPageSize },

@@ -24,6 +24,7 @@ import { useOrderListExport } from "@/features/orders/hooks/use-order-list-expor
 import { useOrderListOptions } from "@/features/orders/hooks/use-order-list-options";
 import { toOrderListQuery, useOrderListParams } from "@/features/orders/hooks/use-order-list-params";
 import { lineListsQueryOptions } from "@/lib/api/line-lists/get-line-lists";
+import { invertedRangeError } from "@/lib/search-params";
 
 /** What a page fixes about its orders, apart from what the person filters. */
 export type OrdersListScope = Pick<OrderListQuery, "brandId" | "orderType" | "multibrand">;
@@ -76,10 +77,7 @@ export function OrdersList({ title, description, scope, emptyText, exportName, c
   const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
   const query: OrderListQuery = { ...toOrderListQuery(params, scope), pageSize: defaultPageSize };
   // A range that ends before it starts is not asked for: the filters say why.
-  const rangeError =
-    params.from !== undefined && params.to !== undefined && params.from > params.to
-      ? orderMessages.placedFromAfterTo
-      : undefined;
+  const rangeError = invertedRangeError(params.from, params.to, orderMessages.placedFromAfterTo);
   const orders = useOrders(query, { enabled: !rangeError });
   const { storesById } = useOrderListOptions(params.organizationId);
   const { exportCsv, exporting } = useOrderListExport(exportName);
