@@ -62,8 +62,10 @@ async function highWaterMark(): Promise<number | undefined> {
   try {
     const { peak } = await memoryOf("self");
     return Number.isNaN(peak) ? undefined : peak;
-  } catch {
-    return undefined;
+  } catch (error) {
+    // No /proc: not Linux, no figure.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
   }
 }
 async function resetHighWaterMark(): Promise<boolean> {
