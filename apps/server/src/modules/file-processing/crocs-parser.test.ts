@@ -521,6 +521,31 @@ describe("a line list with errors is refused whole, with every error's row and c
     ]);
   });
 
+  it("lists a row's errors of every kind left to right, as the row reads", async () => {
+    const rows = [
+      sampleHeaders,
+      line({ SKU: "1", Size: "M4/W6" }),
+      // Color disagrees with row 2, MSRP is no number, Image URLs hold an error, the size and
+      // the SKU were already used, and Target Fit disagrees again.
+      line({
+        SKU: "1",
+        Size: "M4/W6",
+        Color: "Navy",
+        MSRP: "n/a",
+        "Image URLs": { error: "#N/A" },
+        "Target Fit": "Standard",
+      }),
+    ];
+    const errors = expectErrors(await parse(await xlsx(table(rows))));
+    expect(errors.map((error) => [error.row, error.column, error.message])).toEqual([
+      [3, "Color", messages.conflictingStyleValue("Color", "10001-001", 2)],
+      [3, "MSRP", messages.msrpInvalid],
+      [3, "Image URLs", messages.errorValue],
+      [3, "Target Fit", messages.conflictingStyleValue("Target Fit", "10001-001", 2)],
+      [3, "Size", messages.duplicateSize("10001-001", 2)],
+      [3, "SKU", messages.duplicateSku(2)],
+    ]);
+  });
   it("refuses an empty first sheet, and one with headers but no data rows", async () => {
     expect(expectErrors(await parse(await xlsx(table([]))))).toEqual([
       { row: null, column: null, message: messages.emptySheet },

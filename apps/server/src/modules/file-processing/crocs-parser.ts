@@ -265,34 +265,53 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
   const skuRows = new Map<string, number>();
   let rowCount = 0;
 
-  for (let index = 1; index < rows.length; index += 1) {
-    const cells = rows[index];
-    if (!cells || presentColumns.every((column) => isBlank(cells[column]))) continue;
-    rowCount += 1;
-    const rowNumber = index + 1;
+  // One row at a time, allocating as little as it can: 50,000 rows of 14 cells is the size of a
+  // large line list, and this runs on every upload (docs/performance.md).
+  let cells: ReadonlyArray<CellValue | undefined> = [];
+  let rowNumber = 0;
+  // Collected per row, then sorted so a row's errors read left to right as in the sheet.
+  let rowErrors: { column: number; error: LineListRowError }[] | null = null;
+  const addError = (key: LineListColumnKey, column: number, message: string) => {
+    const value = shownValue(cells[column]);
+    const error = { row: rowNumber, column: lineListHeaders[key], ...(value ? { value } : {}), message };
+    (rowErrors ??= []).push({ column, error });
+  };
+  const readRequired = (key: "model_code" | "size" | "sku", column: number): string | null => {
+    const value = cells[column];
+    if (isCellError(value)) {
+      addError(key, column, messages.errorValue);
+      return null;
+    }
+    const text = value === undefined ? null : cellText(value);
+    if (text === null) addError(key, column, messages.required(lineListHeaders[key]));
+    return text;
+  };
+  const isBlankRow = (row: ReadonlyArray<CellValue | undefined>) => {
+    for (const column of presentColumns) if (!isBlank(row[column])) return false;
+    return true;
+  };
 
-    // Collected per row, then sorted so a row's errors read left to right as in the sheet.
-    let rowErrors: { column: number; error: LineListRowError }[] | null = null;
-    const addError = (key: LineListColumnKey, column: number, message: string) => {
-      const value = shownValue(cells[column]);
-      const error = { row: rowNumber, column: lineListHeaders[key], ...(value ? { value } : {}), message };
-      (rowErrors ??= []).push({ column, error });
-    };
-    const readRequired = (key: "model_code" | "size" | "sku", column: number): string | null => {
-      const value = cells[column];
-      if (isCellError(value)) {
-        addError(key, column, messages.errorValue);
-        return null;
-      }
-      const text = value === undefined ? null : cellText(value);
-      if (text === null) addError(key, column, messages.required(lineListHeaders[key]));
-      return text;
-    };
+  for (let index = 1; index < rows.length; index += 1) {
+    const row = rows[index];
+    if (!row || isBlankRow(row)) continue;
+    cells = row;
+    rowCount += 1;
+    rowNumber = index + 1;
+    rowErrors = null;
 
     const modelCode = readRequired("model_code", modelCodeColumn);
     const size = readRequired("size", sizeColumn);
     const sku = readRequired("sku", skuColumn);
-    const values: [StyleField, number, StyleValue][] = [];
+    let entry: StyleInProgress | undefined;
+    if (modelCode !== null) {
+      entry = styles.get(modelCode);
+      if (!entry) {
+        entry = { modelCode, values: {}, valueRows: {}, items: [], sizeRows: new Map() };
+        styles.set(modelCode, entry);
+      }
+    }
+    // Each value is checked, then taken as its style's or compared with it. Its errors and the
+    // required ones above are in different columns, so the sort below orders them all.
     for (const { field, column, parse, invalid } of fieldColumns) {
       const value = cells[column];
       if (value === undefined || isBlank(value)) continue;
@@ -301,36 +320,31 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
         continue;
       }
       const parsed = parse(value);
-      if (parsed === null) addError(field, column, invalid);
-      else values.push([field, column, parsed]);
+      if (parsed === null) {
+        addError(field, column, invalid);
+        continue;
+      }
+      if (!entry) continue;
+      const firstRow = entry.valueRows[field];
+      if (firstRow === undefined) {
+        entry.values[field] = parsed;
+        entry.valueRows[field] = rowNumber;
+      } else if (!sameValue(entry.values[field], parsed)) {
+        addError(
+          field,
+          column,
+          messages.conflictingStyleValue(lineListHeaders[field], entry.modelCode, firstRow),
+        );
+      }
     }
 
-    if (modelCode !== null) {
-      let entry = styles.get(modelCode);
-      if (!entry) {
-        entry = { modelCode, values: {}, valueRows: {}, items: [], sizeRows: new Map() };
-        styles.set(modelCode, entry);
-      }
-      for (const [field, column, value] of values) {
-        const firstRow = entry.valueRows[field];
-        if (firstRow === undefined) {
-          entry.values[field] = value;
-          entry.valueRows[field] = rowNumber;
-        } else if (!sameValue(entry.values[field], value)) {
-          addError(
-            field,
-            column,
-            messages.conflictingStyleValue(lineListHeaders[field], modelCode, firstRow),
-          );
-        }
-      }
-      if (size !== null) {
-        const firstRow = entry.sizeRows.get(size);
-        if (firstRow !== undefined) addError("size", sizeColumn, messages.duplicateSize(modelCode, firstRow));
-        else {
-          entry.sizeRows.set(size, rowNumber);
-          if (sku !== null) entry.items.push({ size, sku });
-        }
+    if (entry && size !== null) {
+      const firstRow = entry.sizeRows.get(size);
+      if (firstRow !== undefined)
+        addError("size", sizeColumn, messages.duplicateSize(entry.modelCode, firstRow));
+      else {
+        entry.sizeRows.set(size, rowNumber);
+        if (sku !== null) entry.items.push({ size, sku });
       }
     }
     if (sku !== null) {
