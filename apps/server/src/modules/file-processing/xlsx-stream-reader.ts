@@ -6,7 +6,9 @@
  * copy of the value; for a 5,000-style line list (48,000 rows, 680,000 cells) that is most of the
  * import's time. This reader walks the sheet's XML once with `indexOf`, keeps only what the
  * parser reads, and takes the checked, inflated parts from workbook-guard.ts, so every limit of
- * the guard still holds.
+ * the guard still holds. The cell nearly every writer writes (`<c r="B2" s="1" t="s"><v>7</v></c>`)
+ * is read in place from the XML's bytes (readPlainCell), with no string cut out of it; any other
+ * cell falls back to the general reading (readCell), which gives its quirks as SheetJS does.
  *
  * It is a hand-written scanner for the SpreadsheetML subset line lists use, not a SAX parser:
  * saxes is in node_modules only as a dependency of exceljs and jsdom (not ours to declare), and
@@ -116,6 +118,7 @@ export async function readXlsxParts(
         xml instanceof WorksheetPart ? xml.chunks(chunkBytes) : slices(xml, chunkBytes),
         {
           strings,
+          stringCells: [],
           cellFormats,
           date1904: workbook.date1904,
           sheetRows,
@@ -328,6 +331,19 @@ const runText = /<(?:\w+:)?t\b[^<>]*>([^<]*)<\/(?:\w+:)?t>/g;
 /** parse_si: a string item's text, plain (`<t>`) or rich (runs, without phonetic runs). */
 function parseStringItem(x: string): StringItem {
   if (!x) return "";
+  // `<t>` or `<t ...>`, its text up to a `</t>` with no other "<" before it, as nearly every
+  // writer writes it: what the regular expressions below find, without them.
+  if (x.charCodeAt(0) === 60 && x.charCodeAt(1) === 116) {
+    const next = x.charCodeAt(2);
+    const gt = x.indexOf(">");
+    if ((next === 62 || next === 32) && gt > 0) {
+      const lt = x.indexOf("<", gt + 1);
+      if (lt < 0) return unescapeXml(utf8(x.slice(gt + 1)), true);
+      if (x.charCodeAt(lt + 1) === 47 && x.charCodeAt(lt + 2) === 116 && x.charCodeAt(lt + 3) === 62) {
+        return unescapeXml(utf8(x.slice(gt + 1, lt)), true);
+      }
+    }
+  }
   if (plainTextStart.test(x)) {
     return unescapeXml(utf8(x.slice(x.indexOf(">") + 1).split(textEnd)[0] || ""), true);
   }
@@ -361,12 +377,62 @@ function removeElements(str: string, tag: string): string | null {
 /** parse_sst_xml: the shared strings, by index. */
 function readSharedStrings(xml: string): StringItem[] {
   if (xml.indexOf("<![CDATA[") >= 0) throw new Unsupported();
-  const sst = matchElement(xml, "sst");
-  if (!sst) return [];
-  return sst[1]
-    .replace(/<(?:\w+:)?(?:si|sstItem)>/g, "")
-    .split(/<\/(?:\w+:)?(?:si|sstItem)>/)
-    .map((item) => parseStringItem(item.trim()));
+  // matchElement(xml, "sst"), its closing tag found as closingTagStart finds it.
+  const open = /<(?:\w+:)?sst\b[^<>]*>/g;
+  if (!open.exec(xml)) return [];
+  const close = closingTagStart(xml, "sst", open.lastIndex);
+  if (close < 0) return [];
+  const sst = xml.slice(open.lastIndex, close);
+  return (
+    readPlainStringItems(sst) ??
+    sst
+      .replace(/<(?:\w+:)?(?:si|sstItem)>/g, "")
+      .split(/<\/(?:\w+:)?(?:si|sstItem)>/)
+      .map((item) => parseStringItem(item.trim()))
+  );
+}
+
+/**
+ * The items readSharedStrings reads from `sst` (the text inside `<sst>`), read in place when every
+ * one is written as nearly every writer writes it: `<si>`, a `<t>` or `<t ...>` with text up to a
+ * `</t>` and no "<" in either, anything without `<si>` up to `</si>` (spaces allowed before `<si>`
+ * and after it, as trim removes them, and the whole text free of `sstItem` and prefixed items, so
+ * the regular expressions find only `<si>` and `</si>`). Otherwise null.
+ */
+function readPlainStringItems(sst: string): StringItem[] | null {
+  if (sst.indexOf("sstItem") >= 0 || sst.indexOf(":si>") >= 0) return null;
+  // Plain ASCII text, the common case, needs no decoding (utf8).
+  const ascii = !/[\x80-\xff]/.test(sst);
+  const items: StringItem[] = [];
+  let nextOpen = sst.indexOf("<si>");
+  for (let from = 0; ;) {
+    const close = sst.indexOf("</si>", from);
+    const end = close < 0 ? sst.length : close;
+    let p = from;
+    while (p < end && isTrimmed(sst.charCodeAt(p))) p++;
+    if (p === end) items.push("");
+    else {
+      // This item's `<si>`, and no other before `</si>`.
+      if (p !== nextOpen) return null;
+      nextOpen = sst.indexOf("<si>", p + 4);
+      if (nextOpen >= 0 && nextOpen < end) return null;
+      p += 4;
+      while (p < end && isTrimmed(sst.charCodeAt(p))) p++;
+      const next = sst.charCodeAt(p + 2);
+      if (sst.charCodeAt(p) !== 60 || sst.charCodeAt(p + 1) !== 116 || (next !== 62 && next !== 32))
+        return null;
+      const gt = sst.indexOf(">", p + 2);
+      const lt = sst.indexOf("<", p + 2);
+      if (gt < 0 || lt < gt || lt >= end) return null;
+      if (sst.charCodeAt(lt + 1) !== 47 || sst.charCodeAt(lt + 2) !== 116 || sst.charCodeAt(lt + 3) !== 62) {
+        return null;
+      }
+      const text = sst.slice(gt + 1, lt);
+      items.push(unescapeXml(ascii ? text : utf8(text), true));
+    }
+    if (close < 0) return items;
+    from = close + 5;
+  }
 }
 
 /** The number formats SheetJS's SSF table starts every read with (make_ssf). */
@@ -654,6 +720,11 @@ function parseIsoDate(str: string, date1904: boolean): Date {
 
 interface SheetContext {
   strings: StringItem[];
+  /**
+   * The cells of shared strings readPlainCell has made, by index: one for all the cells of a
+   * string, never changed once made (toGrid only reads cells), for a fraction of the allocations.
+   */
+  stringCells: (StreamedCell | undefined)[];
   cellFormats: (boolean | null)[] | null;
   date1904: boolean;
   sheetRows: number;
@@ -729,6 +800,12 @@ async function readWorksheet(
   const rows: RowsRead = { tagr: 0, stopped: false };
   let phase: "head" | "rows" | "tail" = "head";
   let pending = "";
+  // In the rows' phase, pending's bytes (one a character): the rows are scanned in them. They are
+  // the chunk itself, or the bytes left from the chunk before and the chunk, in `work`, which is
+  // reused from chunk to chunk (a fresh megabyte each time costs more than the copy).
+  let pendingBytes: Buffer = Buffer.alloc(0);
+  let work: Buffer = Buffer.alloc(0);
+  const headChunks: Buffer[] = [];
   let first = true;
   // The first dimension tag's text (SheetJS reads its range from it), once the head is read.
   let dimension: Dimension | undefined;
@@ -738,7 +815,23 @@ async function readWorksheet(
       if (isUtf16(chunk)) throw new Unsupported();
       first = false;
     }
-    pending += chunk.toString("latin1");
+    if (phase === "rows") {
+      if (pendingBytes.length === 0) pendingBytes = chunk;
+      else {
+        const size = pendingBytes.length + chunk.length;
+        if (work.length < size) {
+          const grown = Buffer.allocUnsafe(Math.max(size, 2 * work.length));
+          pendingBytes.copy(grown, 0);
+          work = grown;
+        } else pendingBytes.copy(work, 0); // copy, unlike set, is right where the two overlap
+        chunk.copy(work, size - chunk.length);
+        pendingBytes = work.subarray(0, size);
+      }
+      pending = pendingBytes.toString("latin1");
+    } else {
+      pending += chunk.toString("latin1");
+      if (phase === "head") headChunks.push(chunk);
+    }
     if (phase === "head") {
       const open = /<(?:\w+:)?sheetData\b[^<>]*>/g;
       if (!open.exec(pending)) continue;
@@ -746,6 +839,8 @@ async function readWorksheet(
       checkPartText(head);
       dimension = readDimension(head, pending, false);
       pending = pending.slice(open.lastIndex);
+      pendingBytes = Buffer.concat(headChunks).subarray(open.lastIndex);
+      headChunks.length = 0;
       phase = "rows";
     }
     if (phase === "rows") {
@@ -755,9 +850,10 @@ async function readWorksheet(
       const run = pending.slice(0, cut);
       checkPartText(run, dimension);
       // Rows and cells are found by `indexOf` below, which assumes no prefixed element.
-      if (hasPrefixedTag(run)) throw new Unsupported();
-      if (!rows.stopped) readRows(run, context, sheet["!data"], rows);
+      if (hasPrefixedTag(run, pendingBytes)) throw new Unsupported();
+      if (!rows.stopped) rows.tagr = readRows(run, pendingBytes, context, sheet["!data"], rows);
       pending = pending.slice(cut);
+      pendingBytes = pendingBytes.subarray(cut);
       if (end >= 0) phase = "tail";
     }
     // The tail, after the rows, is short: it is checked once, whole, at the end.
@@ -797,7 +893,8 @@ function checkPartText(text: string, dimension?: Dimension): void {
     throw new Unsupported();
   // Hyperlinks add cells.
   if (text.indexOf("hyperlink ") >= 0 && /<(?:\w+:)?hyperlink /.test(text)) throw new Unsupported();
-  if (dimension && !dimension.found && text.indexOf("dimension") >= 0 && dimensionTag.test(text))
+  // "imension" is in every match and found several times quicker than "dimension".
+  if (dimension && !dimension.found && text.indexOf("imension") >= 0 && dimensionTag.test(text))
     throw new Unsupported();
 }
 
@@ -816,11 +913,16 @@ function readDimension(head: string, text: string, whole: boolean): Dimension {
 /**
  * Where the first match of `/<\/(?:\w+:)?${name}>/` at or after `from` starts, or -1: the same
  * answer by `indexOf` on the name, without trying the regular expression at every `<` of a
- * part of tens of megabytes.
+ * part of tens of megabytes. The name's last characters are looked for first: "Data>" is found
+ * several times quicker than "sheetData>" in a worksheet's XML.
  */
 function closingTagStart(str: string, name: string, from: number): number {
   const tail = `${name}>`;
-  for (let at = str.indexOf(tail, from); at >= 0; at = str.indexOf(tail, at + 1)) {
+  const probe = tail.slice(-5);
+  const before = tail.length - probe.length;
+  for (let found = str.indexOf(probe, from + before); found >= 0; found = str.indexOf(probe, found + 1)) {
+    const at = found - before;
+    if (before > 0 && !str.startsWith(tail, at)) continue;
     let start = at;
     if (str.charCodeAt(at - 1) === 58) {
       // A prefix: the word characters before the ":", all of them (none of "<", "/" is one).
@@ -839,13 +941,13 @@ function closingTagStart(str: string, name: string, from: number): number {
  * `/<\/?\w+:/.test(str)`, by looking only at the colons (few in a worksheet) and the word
  * characters before each: the regular expression tries every `<` of the part.
  */
-function hasPrefixedTag(str: string): boolean {
+function hasPrefixedTag(str: string, bytes: Uint8Array): boolean {
   for (let colon = str.indexOf(":"); colon >= 0; colon = str.indexOf(":", colon + 1)) {
     let start = colon;
-    while (start > 0 && isWordChar(str.charCodeAt(start - 1))) start--;
+    while (start > 0 && isWordChar(bytes[start - 1]!)) start--;
     if (start === colon) continue;
-    const before = str.charCodeAt(start - 1);
-    if (before === 60 || (before === 47 && str.charCodeAt(start - 2) === 60)) return true;
+    const before = bytes[start - 1];
+    if (before === 60 || (before === 47 && bytes[start - 2] === 60)) return true;
   }
   return false;
 }
@@ -858,29 +960,36 @@ interface RowsRead {
   stopped: boolean;
 }
 
-/** parse_ws_xml_data: rows split at `</row>`, cells at `<c `, `<c/` or `<c>`. */
+/**
+ * parse_ws_xml_data: rows split at `</row>`, cells at `<c `, `<c/` or `<c>`; `bytes` are the
+ * bytes of `sdata` (one a character), where it is scanned. Returns the last row's number.
+ */
 function readRows(
   sdata: string,
+  bytes: Uint8Array,
   context: SheetContext,
   rows: (StreamedCell[] | undefined)[],
   state: RowsRead,
-): void {
+): number {
   let tagr = state.tagr;
   for (let from = 0; from < sdata.length;) {
-    let end = sdata.indexOf("</row>", from);
+    let end = closingRowStart(sdata, bytes, from);
     if (end < 0) end = sdata.length;
-    const x = sdata.slice(from, end).trim();
+    // The row's text, trimmed, read in place: from `start` to `stop`.
+    let start = from;
+    let stop = end;
+    while (start < stop && isTrimmed(bytes[start]!)) start++;
+    while (stop > start && isTrimmed(bytes[stop - 1]!)) stop--;
     from = end + 6;
-    const xlen = x.length;
-    if (xlen === 0) continue;
+    if (start === stop) continue;
 
     // The row's tag: the first one not closed by "/>".
-    let rowTagStart = 0;
-    let ri = 0;
-    for (; ri < xlen; ++ri) {
-      const code = x.charCodeAt(ri);
+    let rowTagStart = start;
+    let ri = start;
+    for (; ri < stop; ++ri) {
+      const code = bytes[ri]!;
       if (code === 62) {
-        if (x.charCodeAt(ri - 1) !== 47) {
+        if (ri === start || bytes[ri - 1] !== 47) {
           ++ri;
           break;
         }
@@ -890,19 +999,47 @@ function readRows(
       state.stopped = true;
       break;
     }
-    const reference = rowReference(x.slice(rowTagStart, ri));
-    tagr = reference != null ? parseInt(reference, 10) : tagr + 1;
+    const number = plainRowReference(bytes, rowTagStart, ri);
+    if (number >= 0) tagr = number;
+    else if (number === -1) tagr += 1;
+    else {
+      const reference = rowReference(sdata.slice(rowTagStart, ri));
+      tagr = reference != null ? parseInt(reference, 10) : tagr + 1;
+    }
     if (Number.isNaN(tagr)) throw new Unsupported();
     if (context.sheetRows < tagr) continue;
-    readCells(x, ri, tagr, context, rows);
+    readCells(sdata, bytes, ri, stop, tagr, context, rows);
   }
-  state.tagr = tagr;
+  return tagr;
 }
 
-/** The row's cells: the text after the row's tag, cut as `split(/<(?:\w+:)?c[ \/>]/)` cuts it. */
+/**
+ * `sdata.indexOf("</row>", from)`, by looking for "ow>", found several times quicker than
+ * "</row>" (whose "<" is everywhere) in a worksheet's XML.
+ */
+function closingRowStart(sdata: string, bytes: Uint8Array, from: number): number {
+  for (let at = sdata.indexOf("ow>", from + 3); at >= 0; at = sdata.indexOf("ow>", at + 1)) {
+    if (bytes[at - 1] === 114 && bytes[at - 2] === 47 && bytes[at - 3] === 60) return at - 3;
+  }
+  return -1;
+}
+
+/** What String.prototype.trim removes, among the characters of a binary string. */
+function isTrimmed(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 160;
+}
+
+/**
+ * A row's cells: the text of `x` (and its `bytes`, one a character) from `from` (after the row's
+ * tag) to `stop` (the row's end, as trimmed), cut as `split(/<(?:\w+:)?c[ \/>]/)` cuts it. Plain
+ * cells are read in place by readPlainCell; any other piece is cut out, trimmed and read by
+ * readCell.
+ */
 function readCells(
   x: string,
+  bytes: Uint8Array,
   from: number,
+  stop: number,
   tagr: number,
   context: SheetContext,
   rows: (StreamedCell[] | undefined)[],
@@ -910,25 +1047,234 @@ function readCells(
   let tagc = -1;
   let leading = true;
   let pieceStart = from;
-  for (let at = x.indexOf("<c", from); ; at = x.indexOf("<c", at + 1)) {
-    let pieceEnd = at;
-    if (at >= 0) {
-      const next = x.charCodeAt(at + 2);
-      if (next !== 32 && next !== 47 && next !== 62) continue;
-    } else pieceEnd = x.length;
-    const piece = x.slice(pieceStart, pieceEnd).trim();
-    pieceStart = at + 3;
-    if (at >= 0) at += 2;
+  let at = cellTagStart(bytes, from, stop);
+  for (;;) {
+    // The next cut: `<c` and one of " ", "/", ">", all three before the row's end.
+    for (; at >= 0 && at + 2 < stop; at = cellTagStart(bytes, at + 1, stop)) {
+      const next = bytes[at + 2]!;
+      if (next === 32 || next === 47 || next === 62) break;
+    }
+    if (at + 2 >= stop) at = -1;
 
+    // The piece before it, trimmed.
+    let start = pieceStart;
+    let end = at < 0 ? stop : at;
+    while (start < end && isTrimmed(bytes[start]!)) start++;
+    while (end > start && isTrimmed(bytes[end - 1]!)) end--;
     // SheetJS drops the pieces before the first one that does not start with "<".
-    if (leading && piece.charCodeAt(0) === 60) {
-      if (at < 0) break;
+    if (!leading || start >= end || bytes[start] !== 60) {
+      leading = false;
+      if (start < end) tagc = readCell(x.slice(start, end), tagr, tagc, context, rows);
+    }
+    if (at < 0) return;
+
+    // Plain cells, one after the other, as long as there are.
+    while (bytes[at + 2] === 32) {
+      const next = readPlainCell(x, bytes, at + 3, stop, tagr, tagc, context, rows);
+      if (next < 0) break;
+      leading = false;
+      tagc = plainTagc;
+      if (next >= stop) return;
+      at = next;
+    }
+    pieceStart = at + 3;
+    at = cellTagStart(bytes, at + 3, stop);
+  }
+}
+
+/**
+ * The row's `x.indexOf("<c", from)`, `x` the row's text ending at `stop`: looked for in the row
+ * only, as `indexOf` would look through every row after it for a row without cells.
+ */
+function cellTagStart(bytes: Uint8Array, from: number, stop: number): number {
+  for (let i = from; i + 1 < stop; i++) if (bytes[i] === 60 && bytes[i + 1] === 99) return i;
+  return -1;
+}
+
+/** The column counter after the last cell readPlainCell read. */
+let plainTagc = -1;
+
+/** 10 ** i, exact, for the digits after a decimal point. */
+const powersOfTen = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/**
+ * readCell, for the cell nearly every writer writes, read in place from `bytes` at `start` (just
+ * after `<c `), without cutting out its piece: `r="AB12" s="3" t="s"><v>123</v></c>` or
+ * `r="AB12" s="3"/>`, where
+ *   - the attributes are r, s and t (in lower case, each once at most, in any order), written
+ *     `name="value"` one space apart, r capitals (1 to 3) then digits (1 to 7), s digits without a
+ *     leading zero, t "s" or "n";
+ *   - `<v>` comes right after the tag, holds digits (a shared string's index, 9 digits at most)
+ *     or a number (digits and `.-+eE`), and is followed by `</v></c>`;
+ *   - then only spaces, tabs and line breaks up to the next `<c` and " ", "/" or ">", or to `stop`.
+ * It gives what readCell gives for that piece (cell, column counter), stores the cell and returns
+ * where the next cell's `<c` is (`stop` at the row's end); or returns -1, having stored nothing,
+ * for a cell that is not such (readCell then reads it), or on which readCell throws.
+ */
+function readPlainCell(
+  x: string,
+  bytes: Uint8Array,
+  start: number,
+  stop: number,
+  tagr: number,
+  tagc: number,
+  context: SheetContext,
+  rows: (StreamedCell[] | undefined)[],
+): number {
+  let p = start;
+  let code: number;
+  // From r: the cell's row and column, both from 0; -2 when there is no r.
+  let row = -2;
+  let col = -2;
+  let style = -1; // s, or -1
+  let type = 0; // t's character code ("s" or "n"), or 0
+  let empty = false;
+  for (;;) {
+    const name = bytes[p]!;
+    if (bytes[p + 1] !== 61 || bytes[p + 2] !== 34) return -1;
+    p += 3;
+    code = bytes[p]!;
+    const valueStart = p;
+    if (name === 114) {
+      if (row !== -2) return -1;
+      col = 0;
+      for (; code >= 65 && code <= 90; code = bytes[++p]!) col = 26 * col + code - 64;
+      const letters = p - valueStart;
+      row = 0;
+      for (; code >= 48 && code <= 57; code = bytes[++p]!) row = 10 * row + code - 48;
+      const digits = p - valueStart - letters;
+      if (letters === 0 || letters > 3 || digits === 0 || digits > 7) return -1;
+      row -= 1;
+      col -= 1;
+    } else if (name === 115) {
+      if (style !== -1) return -1;
+      style = 0;
+      for (; code >= 48 && code <= 57; code = bytes[++p]!) style = 10 * style + code - 48;
+      const digits = p - valueStart;
+      if (digits === 0 || digits > 9 || (digits > 1 && bytes[valueStart] === 48)) return -1;
+    } else if (name === 116) {
+      if (type !== 0 || (code !== 115 && code !== 110)) return -1;
+      type = code;
+      code = bytes[++p]!;
+    } else return -1;
+    if (code !== 34) return -1;
+    code = bytes[++p]!;
+    if (code === 32) {
+      p++;
       continue;
     }
-    leading = false;
-    if (piece.length > 0) tagc = readCell(piece, tagr, tagc, context, rows);
-    if (at < 0) break;
+    if (code === 62) {
+      p++;
+      break;
+    }
+    if (code === 47 && bytes[p + 1] === 62) {
+      p += 2;
+      empty = true;
+      break;
+    }
+    return -1;
   }
+
+  let cell: StreamedCell | null = null;
+  if (!empty) {
+    if (bytes[p] !== 60 || bytes[p + 1] !== 118 || bytes[p + 2] !== 62) return -1;
+    p += 3;
+    const valueStart = p;
+    code = bytes[p]!;
+    if (type === 115) {
+      // A shared string: parseInt of the digits.
+      let index = 0;
+      for (; code >= 48 && code <= 57; code = bytes[++p]!) index = 10 * index + code - 48;
+      if (p === valueStart || p - valueStart > 9 || index >= context.strings.length) return -1;
+      cell = context.stringCells[index] ??= { t: "s", v: context.strings[index] };
+    } else {
+      // A number: parseFloat of the text, computed here for up to 15 digits with or without a
+      // decimal point (a quotient of two exact numbers, rounded once as parseFloat rounds).
+      const negative = code === 45;
+      if (negative) code = bytes[++p]!;
+      let mantissa = 0;
+      const integerStart = p;
+      for (; code >= 48 && code <= 57; code = bytes[++p]!) mantissa = 10 * mantissa + code - 48;
+      let digits = p - integerStart;
+      let scale = 0;
+      let exact = digits > 0;
+      if (code === 46) {
+        const fractionStart = ++p;
+        code = bytes[p]!;
+        for (; code >= 48 && code <= 57; code = bytes[++p]!) mantissa = 10 * mantissa + code - 48;
+        scale = p - fractionStart;
+        digits += scale;
+        if (scale === 0) exact = false;
+      }
+      if (digits > 15) exact = false;
+      // Exponents, signs and the like: left to parseFloat.
+      for (; isNumberCharacter(code); code = bytes[++p]!) exact = false;
+      if (p === valueStart) return -1;
+      let v: number | Date = exact
+        ? negative
+          ? -(mantissa / powersOfTen[scale]!)
+          : mantissa / powersOfTen[scale]!
+        : parseFloat(x.slice(valueStart, p));
+      let t = "n";
+      const formats = context.cellFormats;
+      if (formats !== null && style >= 0) {
+        const isDate = style < formats.length ? formats[style] : undefined;
+        if (isDate === null) return -1; // readCell throws
+        if (isDate) {
+          v = serialToDate(v + (context.date1904 ? 1462 : 0));
+          t = typeof v === "number" ? "n" : "d";
+        }
+      }
+      cell = { t, v };
+    }
+    // "</v></c>"
+    if (
+      bytes[p] !== 60 ||
+      bytes[p + 1] !== 47 ||
+      bytes[p + 2] !== 118 ||
+      bytes[p + 3] !== 62 ||
+      bytes[p + 4] !== 60 ||
+      bytes[p + 5] !== 47 ||
+      bytes[p + 6] !== 99 ||
+      bytes[p + 7] !== 62
+    )
+      return -1;
+    p += 8;
+  }
+  if (p > stop) return -1;
+
+  // Where the piece ends: the next cell, or the row's end.
+  let next = p;
+  for (; next < stop; next++) {
+    code = bytes[next]!;
+    if (code === 60) break;
+    if (code !== 32 && code !== 10 && code !== 13 && code !== 9) return -1;
+  }
+  if (next < stop) {
+    if (next + 2 >= stop || bytes[next + 1] !== 99) return -1;
+    code = bytes[next + 2]!;
+    if (code !== 32 && code !== 47 && code !== 62) return -1;
+  }
+
+  if (row === -2) {
+    // No reference: the row's number and the column counter, as readCell takes them.
+    if (tagr < 1) return -1; // readCell throws
+    row = tagr - 1;
+    col = tagc + 1;
+  }
+  if (cell !== null) {
+    if (row < 0) return -1; // readCell throws
+    (rows[row] ??= [])[col] = cell;
+  }
+  plainTagc = col;
+  return next;
+}
+
+/** What a number's text may hold besides digits and a point, for parseFloat to read. */
+function isNumberCharacter(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || code === 46 || code === 45 || code === 43 || code === 101 || code === 69
+  );
 }
 
 /** One cell (its text from after `<c` to the next cell); returns the column counter. */
@@ -1141,6 +1487,53 @@ function rowReference(tag: string): string | undefined {
     i = valueEnd + 1;
   }
   return i < 0 ? parseTag(tag, true).r : r;
+}
+
+/**
+ * rowReference's answer for the row's tag from `start` to `stop` in `bytes`, read in place when
+ * the tag is plain and its last r is 1 to 9 digits: that number (parseInt's); -1 for a plain tag
+ * without r; -2 for any other tag, which rowReference then reads.
+ */
+function plainRowReference(bytes: Uint8Array, start: number, stop: number): number {
+  let i = start;
+  while (i < stop && bytes[i] !== 32) i++;
+  if (i === stop) return -2;
+  let end = bytes[stop - 1] === 62 ? stop - 1 : stop;
+  if (bytes[end - 1] === 47) end -= 1; // "/>"
+  let r = -1;
+  while (i < end) {
+    if (bytes[i] !== 32) return -2;
+    const nameStart = ++i;
+    let colon = -1;
+    for (; i < end; i++) {
+      const code = bytes[i]!;
+      if (code === 58 && colon < 0) colon = i;
+      else if (!isAlphanumeric(code)) break;
+    }
+    let valueEnd = i + 2;
+    while (valueEnd < stop && bytes[valueEnd] !== 34) valueEnd++;
+    const localLength = i - (colon < 0 ? nameStart : colon + 1);
+    if (
+      localLength === 0 ||
+      colon === nameStart ||
+      bytes[i] !== 61 ||
+      bytes[i + 1] !== 34 ||
+      valueEnd >= end
+    ) {
+      return -2;
+    }
+    if (localLength === 1) {
+      if (colon >= 0) return -2;
+      if ((bytes[nameStart]! | 0x20) === 114) {
+        let number = 0;
+        let k = i + 2;
+        for (; k < valueEnd && bytes[k]! >= 48 && bytes[k]! <= 57; k++) number = 10 * number + bytes[k]! - 48;
+        r = k === valueEnd && k > i + 2 && k - i - 2 <= 9 ? number : -2;
+      }
+    }
+    i = valueEnd + 1;
+  }
+  return r;
 }
 
 function isAlphanumeric(code: number): boolean {
