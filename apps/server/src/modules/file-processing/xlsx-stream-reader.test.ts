@@ -461,7 +461,7 @@ const boundaryRows = [
     "0.12345678901234567",
     "123456789.01234567",
   ]
-    .map((text, c) => `<c r="${encodeColumnForTest(c)}7"><v>${text}</v></c>`)
+    .map((text, c) => `<c r="${XLSX.utils.encode_col(c)}7"><v>${text}</v></c>`)
     .join("")}</row>`,
   // Rows without a reference, with other attributes, with a reference in capitals.
   '<row><c r="A8" t="s"><v>0</v></c><c><v>1</v></c></row><row r="10" spans="1:3" x14ac:dyDescent="0.25"><c r="A10" t="s"><v>4</v></c><c r="B10" s="2"><v>46461</v></c></row><row R="12" ht="30"><c t="s"><v>5</v></c><c r="C12"><v>1</v></c></row>',
@@ -473,12 +473,6 @@ const boundaryRows = [
   // Other types next to plain cells.
   '<row r="13"><c r="A13" t="str"><v>text &amp; more</v></c><c r="B13"><v>1</v></c><c r="C13" t="b"><v>1</v></c><c r="D13"><v>2</v></c><c r="E13" t="e"><v>#N/A</v></c><c r="F13"><v>3</v></c><c r="G13" t="d"><v>2027-03-15</v></c><c r="H13"><v>4</v></c><c r="I13" t="inlineStr"><is><t>inline</t></is></c><c r="J13" t="s"><v>6</v></c><c r="K13" t="inlineStr"><is><t>no end</is></c><c r="L13"><v>5</v><fooxxData>z</fooxxData></c><c r="M13"><v>6</v><xrow>1</xrow></c><c><v>7</v></c></row>',
 ];
-
-function encodeColumnForTest(col: number): string {
-  let s = "";
-  for (let c = col + 1; c; c = Math.floor((c - 1) / 26)) s = String.fromCharCode(((c - 1) % 26) + 65) + s;
-  return s;
-}
 
 describe("plain cells read in place, next to every near miss", () => {
   it("gives SheetJS's cells, dates in 1900 and 1904, with any chunk size", async () => {
@@ -646,8 +640,8 @@ function renderFuzzCell(cell: FuzzCell, row: number): string {
     (kind === "n" || kind === "s") && (form === "empty" || form === "close" || form === "no text");
 
   let ref: string | undefined;
-  if (cell.ref === "plain") ref = `${encodeColumnForTest(cell.col)}${row}`;
-  else if (cell.ref === "other row") ref = `${encodeColumnForTest(cell.col)}${cell.otherRow}`;
+  if (cell.ref === "plain") ref = `${XLSX.utils.encode_col(cell.col)}${row}`;
+  else if (cell.ref === "other row") ref = `${XLSX.utils.encode_col(cell.col)}${cell.otherRow}`;
   if (miss === "odd reference") ref = ["$C$2", "A2B", "b2C", "C02", "AA0002", "A 1"][cell.pick % 6];
   if (miss === "no-cell reference" && cellLess) ref = ["K", "a4", "A0"][cell.pick % 3];
   const style = miss === "style with a leading zero" ? "01" : cell.s;

@@ -331,19 +331,6 @@ const runText = /<(?:\w+:)?t\b[^<>]*>([^<]*)<\/(?:\w+:)?t>/g;
 /** parse_si: a string item's text, plain (`<t>`) or rich (runs, without phonetic runs). */
 function parseStringItem(x: string): StringItem {
   if (!x) return "";
-  // `<t>` or `<t ...>`, its text up to a `</t>` with no other "<" before it, as nearly every
-  // writer writes it: what the regular expressions below find, without them.
-  if (x.charCodeAt(0) === 60 && x.charCodeAt(1) === 116) {
-    const next = x.charCodeAt(2);
-    const gt = x.indexOf(">");
-    if ((next === 62 || next === 32) && gt > 0) {
-      const lt = x.indexOf("<", gt + 1);
-      if (lt < 0) return unescapeXml(utf8(x.slice(gt + 1)), true);
-      if (x.charCodeAt(lt + 1) === 47 && x.charCodeAt(lt + 2) === 116 && x.charCodeAt(lt + 3) === 62) {
-        return unescapeXml(utf8(x.slice(gt + 1, lt)), true);
-      }
-    }
-  }
   if (plainTextStart.test(x)) {
     return unescapeXml(utf8(x.slice(x.indexOf(">") + 1).split(textEnd)[0] || ""), true);
   }
