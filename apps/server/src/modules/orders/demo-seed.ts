@@ -197,7 +197,7 @@ export async function seedDemoOrders(
           throw error;
         }
         created++;
-        let revision = order._revision;
+        let revision = order.revision;
         let at = placedAt.getTime();
         for (const status of demoStatusPath(ageDays, rng.next)) {
           if (!orderNextStatuses[order.status].includes(status)) break;
@@ -208,7 +208,7 @@ export async function seedDemoOrders(
             { newStatus: status, revision },
             { ...context, at: new Date(at) },
           );
-          revision = order._revision;
+          revision = order.revision;
         }
       }
     }
