@@ -1,5 +1,38 @@
 import { defineConfig } from "@playwright/test";
 
+/**
+ * Chromium 156's headless mode is the whole browser without a window, and each new page's window
+ * loads the address bar's suggestion popups, web pages of their own
+ * (chrome://omnibox-popup.top-chrome), in a renderer of their own. One load of /home/catalogs in a
+ * new context cost about 3.2 CPU-seconds with them and 1.3 without (a Chromium trace showed the
+ * popups' renderer busy for 2.3 s); no test, screenshot or benchmark uses the address bar.
+ */
+const omniboxPopups = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
+
+/**
+ * Chromium keeps only the last `--disable-features` it is given, and Playwright passes its own
+ * before ours: ours repeats Playwright's list (playwright-core 1.65's `chromiumSwitches`), or it
+ * would turn those features back on. Check it against Playwright's when upgrading it.
+ */
+const playwrightDisabledFeatures = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
 export const chromiumLaunchOptions = {
   // Debian's Chromium; test tools never download a browser.
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -12,6 +45,7 @@ export const chromiumLaunchOptions = {
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopups].join(",")}`,
   ],
 };
 
