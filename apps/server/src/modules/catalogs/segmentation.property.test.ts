@@ -205,7 +205,10 @@ describe("segmentation invariants (property-based)", () => {
       // No item twice in a catalog.
       expect(new Set(ids).size).toBe(ids.length);
       for (const item of catalog.items) {
-        expect(item.catalogTypes).toContain(catalog.type);
+        // Asserted only when it fails, with the same message: a few hundred passing assertions
+        // after every request were seconds of the test's time.
+        if (!item.catalogTypes.includes(catalog.type as CatalogType))
+          expect(item.catalogTypes).toContain(catalog.type);
         state.get(item.id)!.add(catalog.type as CatalogType);
       }
     }
@@ -213,7 +216,8 @@ describe("segmentation invariants (property-based)", () => {
     expect(unsorted!.items.map((item) => item.id)).toEqual(
       codes.filter((code) => state.get(code)!.size === 0),
     );
-    for (const item of unsorted!.items) expect(item.catalogTypes).toEqual([]);
+    for (const item of unsorted!.items)
+      if (item.catalogTypes.length > 0) expect(item.catalogTypes).toEqual([]);
     return state;
   }
 

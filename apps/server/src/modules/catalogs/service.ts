@@ -27,7 +27,7 @@ import { historySummaries } from "@cm/contracts/history";
 import { noImageText, type LineListRowError } from "@cm/contracts/line-list-format";
 import type { LineList } from "@cm/contracts/line-lists";
 import { sql } from "drizzle-orm";
-import type { Database, DbExecutor, Tx } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import {
   changedFields,
   recordCreated,
@@ -44,7 +44,7 @@ import {
 } from "../line-lists/repository.ts";
 import { lineListHistory, lineListLabel, toLineList } from "../line-lists/service.ts";
 import {
-  bumpCatalogRevisions,
+  bumpAndFindPlacementState,
   type ChangedPerType,
   countPlacements,
   deletePlacements,
@@ -52,9 +52,7 @@ import {
   ensureCatalogs,
   findCatalogRevisions,
   findItemIdsByModelCode,
-  findPlacementsOfLineList,
   findSegmentationItems,
-  findSegmentationSizes,
   insertPlacements,
   type Placement,
 } from "./repository.ts";
@@ -105,18 +103,16 @@ export async function getPopulatedCatalogs(db: Database, lineListId: number): Pr
       const row = await findLineListById(tx, lineListId);
       if (!row || row.stage !== "saved") throw new NotFoundError(catalogMessages.noLineListFound);
       const items = await findSegmentationItems(tx, lineListId);
-      const sizes = await findSegmentationSizes(tx, lineListId);
-      const placements = await findPlacementsOfLineList(tx, lineListId);
 
       const places = new Map<ItemPlacement, CatalogItem[]>(itemPlacementValues.map((type) => [type, []]));
       for (const [position, item] of items.entries()) {
-        const types = sortedTypes(placements.get(Number(item.id)));
+        const types = sortedTypes(new Set(item.types));
         const catalogItem: CatalogItem = {
           id: item.model_code,
           model_code: item.model_code,
           silhouette: item.silhouette,
           color: item.color,
-          sizes: sizes.get(Number(item.id)) ?? [],
+          sizes: item.sizes,
           image_url: imageUrl(item.first_image_url),
           position,
           catalogTypes: types,
@@ -434,8 +430,9 @@ async function finishPlacementWrite(
   const { lineListId, actorUserId, catalogs, namedCodes, itemIds } = write;
   const { removed, added } = write.changed;
   const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
-  await bumpCatalogRevisions(tx, lineListId, changedTypes);
-  const counts = await countPlacements(tx, lineListId);
+  // Read before the history entry, which changes none of it.
+  const state = await bumpAndFindPlacementState(tx, lineListId, changedTypes, [...itemIds.values()]);
+  const { counts } = state;
   if (changedTypes.length > 0) {
     const lineList = await findLineListRow(tx, lineListId);
     await recordEntityHistory(
@@ -454,27 +451,16 @@ async function finishPlacementWrite(
     );
   }
   return {
-    result: await placementResult(tx, lineListId, namedCodes, itemIds, counts),
-    revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
+    result: {
+      lineListId,
+      items: namedCodes.map((modelCode) => ({
+        modelCode,
+        catalogTypes: sortedTypes(state.placements.get(itemIds.get(modelCode)!)),
+      })),
+      counts,
+    },
+    revision: segmentationRevision(state.revisions),
     createdCatalogs: catalogs.created.length > 0,
-  };
-}
-
-async function placementResult(
-  tx: DbExecutor,
-  lineListId: number,
-  namedCodes: readonly string[],
-  itemIds: Map<string, number>,
-  counts: CatalogCounts,
-): Promise<PlacementResult> {
-  const placements = await findPlacementsOfLineList(tx, lineListId, [...itemIds.values()]);
-  return {
-    lineListId,
-    items: namedCodes.map((modelCode) => ({
-      modelCode,
-      catalogTypes: sortedTypes(placements.get(itemIds.get(modelCode)!)),
-    })),
-    counts,
   };
 }
 
