@@ -1,4 +1,5 @@
 import { defineProject } from "vitest/config";
+import { moduleResolutionFlags } from "./test/processes.ts";
 
 export default defineProject({
   test: {
@@ -14,6 +15,9 @@ export default defineProject({
     // 2-core machine (docs/performance.md). Nothing here mocks modules; what a file spies on or
     // stubs it restores itself, and each test app has its own database and DATA_DIR.
     isolate: false,
+    // drizzle-orm's imports resolved as the server's start script resolves them
+    // (src/module-resolution.ts).
+    execArgv: moduleResolutionFlags,
     testTimeout: 30_000,
   },
 });

@@ -2,7 +2,13 @@ import { spawn } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../../apps/server/test/processes.ts";
+import {
+  freePort,
+  spawnServer,
+  stopServer,
+  moduleResolutionFlags,
+  waitUntilHealthy,
+} from "../../apps/server/test/processes.ts";
 
 const seedDemoEntry = path.resolve(import.meta.dirname, "../../apps/server/src/seed-demo.ts");
 
@@ -14,7 +20,10 @@ export interface RunningApp {
 
 /** Runs `npm run seed:demo` on the data folder, before the server opens it (one process at a time). */
 async function seedDemo(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [seedDemoEntry], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...moduleResolutionFlags, seedDemoEntry], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

@@ -16,6 +16,15 @@ import { mallocEnv } from "../src/memory-settings.ts";
 
 const serverEntry = path.resolve(import.meta.dirname, "../src/server.ts");
 
+/**
+ * drizzle-orm's imports resolved without reading its package.json each time, as the server's start
+ * script loads it (src/module-resolution.ts; apps/server/package.json).
+ */
+export const moduleResolutionFlags = [
+  "--import",
+  path.resolve(import.meta.dirname, "../src/module-resolution.ts"),
+];
+
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,8 +43,8 @@ export async function freePort(): Promise<number> {
  */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   // The V8 flag and allocator settings of the server's start script (apps/server/package.json;
-  // src/memory-settings.ts; docs/performance.md).
-  return spawn(process.execPath, ["--max-semi-space-size=16", serverEntry], {
+  // src/memory-settings.ts; docs/performance.md), and its module resolution.
+  return spawn(process.execPath, [...moduleResolutionFlags, "--max-semi-space-size=16", serverEntry], {
     env: { ...mallocEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
