@@ -10,7 +10,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../apps/server/test/processes.ts";
+import {
+  freePort,
+  moduleResolutionFlags,
+  spawnServer,
+  stopServer,
+  waitUntilHealthy,
+} from "../apps/server/test/processes.ts";
 import { recordFigures } from "./bench-summary.ts";
 import { memoryOf } from "./proc-memory.ts";
 
@@ -35,13 +41,10 @@ async function measureStart(dataDir: string): Promise<StartFigures> {
   const { DATABASE_URL: _embedded, NODE_ENV: _unset, ...inherited } = process.env;
   let output = "";
   const started = performance.now();
-  const child = spawnServer({
-    ...inherited,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  });
+  const child = spawnServer(
+    { ...inherited, HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    moduleResolutionFlags,
+  );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {

@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { moduleResolutionFlags } from "./test/processes.ts";
+import { testNodeFlags } from "./test/processes.ts";
 
 export default defineProject({
   test: {
@@ -15,9 +15,9 @@ export default defineProject({
     // 2-core machine (docs/performance.md). Nothing here mocks modules; what a file spies on or
     // stubs it restores itself, and each test app has its own database and DATA_DIR.
     isolate: false,
-    // drizzle-orm's imports resolved as the server's start script resolves them
-    // (src/module-resolution.ts).
-    execArgv: moduleResolutionFlags,
+    // drizzle-orm's imports resolved as the server's start script resolves them, PGlite left to
+    // V8's baseline compiler (test/processes.ts).
+    execArgv: testNodeFlags,
     testTimeout: 30_000,
   },
 });

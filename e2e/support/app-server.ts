@@ -6,7 +6,7 @@ import {
   freePort,
   spawnServer,
   stopServer,
-  moduleResolutionFlags,
+  testNodeFlags,
   waitUntilHealthy,
 } from "../../apps/server/test/processes.ts";
 
@@ -20,7 +20,7 @@ export interface RunningApp {
 
 /** Runs `npm run seed:demo` on the data folder, before the server opens it (one process at a time). */
 async function seedDemo(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [...moduleResolutionFlags, seedDemoEntry], {
+  const child = spawn(process.execPath, [...testNodeFlags, seedDemoEntry], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -25,6 +25,20 @@ export const moduleResolutionFlags = [
   path.resolve(import.meta.dirname, "../src/module-resolution.ts"),
 ];
 
+/**
+ * What the tests run the server's code with, in the processes they start (`spawnServer`, the
+ * browser suite's demo seed) and in the server tests' own workers (vitest.config.ts): the start
+ * script's module resolution, and PGlite's WebAssembly left to V8's baseline compiler
+ * (`--liftoff-only`, as src/db/client.ts runs the database's creation). These processes live
+ * seconds or minutes, and the optimizing compiler's work on PostgreSQL's functions, in the
+ * background and with hundreds of megabytes, did not pay for itself in them: a server's start from
+ * a copied data folder took 4.5–5.2 CPU-seconds with it and 3.0–3.3 without; the SIGKILL and drain
+ * tests 76–80 CPU-seconds and 47–50 s with it, 49–50 CPU-seconds and 36–37 s without; the orders,
+ * users and segmentation API tests 46–50 against 43–45; the browser suite's demo seed 10.8–11.3
+ * against 6.9–7.7. `npm start` keeps it: a server that runs for days gains from it.
+ */
+export const testNodeFlags = [...moduleResolutionFlags, "--liftoff-only"];
+
 /** A loopback port nobody listens on now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,12 +53,16 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `src/server.ts` with `env` and nothing else but the allocator settings of its start
- * script, its output piped (read it from `stdout`/`stderr`).
+ * script, its output piped (read it from `stdout`/`stderr`). `nodeFlags` are the tests' unless
+ * given: a benchmark of the start passes `moduleResolutionFlags`, to start it as `npm start` does.
  */
-export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
+export function spawnServer(
+  env: NodeJS.ProcessEnv,
+  nodeFlags: readonly string[] = testNodeFlags,
+): ChildProcess {
   // The V8 flag and allocator settings of the server's start script (apps/server/package.json;
-  // src/memory-settings.ts; docs/performance.md), and its module resolution.
-  return spawn(process.execPath, [...moduleResolutionFlags, "--max-semi-space-size=16", serverEntry], {
+  // src/memory-settings.ts; docs/performance.md).
+  return spawn(process.execPath, [...nodeFlags, "--max-semi-space-size=16", serverEntry], {
     env: { ...mallocEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
