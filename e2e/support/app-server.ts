@@ -46,39 +46,58 @@ function templateVariable(options: StartAppOptions): string {
   return options.seedDemo ? "E2E_DEMO_DATA_DIR" : "E2E_PLAIN_DATA_DIR";
 }
 
+export interface DataDirTemplates {
+  /** Settles once the demo template is made and named too; rejects if it could not be. */
+  demoMade: Promise<void>;
+  /** Removes both templates' folders. */
+  remove(): Promise<void>;
+}
+
 /**
  * Makes, once per run, a data folder as a first start leaves it and one with the demo data too,
  * and names them in the environment the workers inherit: `startApp` then copies one (a fraction of
  * a second) instead of creating a database, migrating it and seeding it again for every app of its
  * own a spec starts (12 s each, 33 s with the demo data, on the loaded 2-core machine). Each copy
  * is still an app of its own: what a test writes stays in its copy.
+ *
+ * The plain template is the folder of a server started and stopped once (database created,
+ * migrated and seeded, storage identity written). The demo one is a copy of it with the demo seed
+ * run on it, as `npm run seed:demo` adds the demo data to a stopped server's folder. This resolves
+ * once the plain one is named; the demo data is still being added (`demoMade`), so the caller can
+ * start an app from the plain one meanwhile.
  */
-export async function makeDataDirTemplates(): Promise<() => Promise<void>> {
-  const variables = [false, true].map((seedDemo) => ({ seedDemo, name: templateVariable({ seedDemo }) }));
-  for (const { name } of variables) delete process.env[name];
-  // Each started and stopped once, both at a time: the server's first start creates, migrates and
-  // seeds the database (after the demo seed, as `startApp` does it) and writes its storage identity.
-  const made = await Promise.allSettled(
-    variables.map(async ({ seedDemo }) => {
-      const app = await startApp({}, { seedDemo });
-      await app.stop({ keepDataDir: true });
-      return app.dataDir;
-    }),
-  );
-  const remove = async () => {
-    for (const result of made) {
-      if (result.status === "fulfilled") await rm(result.value, { recursive: true, force: true });
-    }
+export async function makeDataDirTemplates(): Promise<DataDirTemplates> {
+  const plainVariable = templateVariable({});
+  const demoVariable = templateVariable({ seedDemo: true });
+  delete process.env[plainVariable];
+  delete process.env[demoVariable];
+  const plain = await startApp();
+  await plain.stop({ keepDataDir: true });
+  process.env[plainVariable] = plain.dataDir;
+  const demoDir = await mkdtemp(path.join(os.tmpdir(), "catalog-manager-e2e-"));
+  const demoMade = (async () => {
+    await cp(plain.dataDir, demoDir, { recursive: true });
+    await seedDemo({ ...process.env, ...appEnvironment(demoDir) });
+    process.env[demoVariable] = demoDir;
+  })();
+  return {
+    demoMade,
+    async remove() {
+      for (const dir of [plain.dataDir, demoDir]) await rm(dir, { recursive: true, force: true });
+    },
   };
-  const failed = made.find((result) => result.status === "rejected");
-  if (failed) {
-    await remove();
-    throw failed.reason;
-  }
-  made.forEach((result, index) => {
-    if (result.status === "fulfilled") process.env[variables[index]!.name] = result.value;
-  });
-  return remove;
+}
+
+/** What an app of the suite runs with in its data folder, whatever its port. */
+function appEnvironment(dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: "development",
+    APP_ENV: "development",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    // Every spec signs the seeded admin in from one IP, many times a minute; the API suite tests the limits.
+    LOGIN_RATE_LIMITS: "off",
+  };
 }
 
 /** Starts the built app on a free loopback port with a temporary data folder, as `npm start` would. */
@@ -92,14 +111,9 @@ export async function startApp(
   const baseUrl = options.hostname ? `http://${options.hostname}:${port}` : localUrl;
   const appEnv = {
     ...process.env,
-    NODE_ENV: "development",
-    APP_ENV: "development",
+    ...appEnvironment(dataDir),
     HOST: "127.0.0.1",
     PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    // Every spec signs the seeded admin in from one IP, many times a minute; the API suite tests the limits.
-    LOGIN_RATE_LIMITS: "off",
     ...(options.hostname && { PUBLIC_URL: baseUrl }),
     ...env,
   };

@@ -2,14 +2,24 @@ import { makeDataDirTemplates, startApp } from "./app-server.ts";
 
 /**
  * One app for the whole run, whose URL workers read from the environment, and the data folders
- * every app of a spec's own starts from (`makeDataDirTemplates`).
+ * every app of a spec's own starts from (`makeDataDirTemplates`). The shared app starts from the
+ * plain template while the demo data is added to the other.
  */
 export default async function globalSetup() {
-  const removeTemplates = await makeDataDirTemplates();
-  const app = await startApp();
-  process.env.E2E_BASE_URL = app.baseUrl;
+  const templates = await makeDataDirTemplates();
+  const [app, demo] = await Promise.allSettled([startApp(), templates.demoMade]);
+  if (app.status === "rejected") {
+    await templates.remove();
+    throw app.reason;
+  }
+  if (demo.status === "rejected") {
+    await app.value.stop();
+    await templates.remove();
+    throw demo.reason;
+  }
+  process.env.E2E_BASE_URL = app.value.baseUrl;
   return async () => {
-    await app.stop();
-    await removeTemplates();
+    await app.value.stop();
+    await templates.remove();
   };
 }
