@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
+import { rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -109,8 +110,10 @@ export async function createTemplate(
 /** A fresh database for one test app, copied from the template. */
 export async function cloneTemplate(template: TestDatabaseTemplate): Promise<TestDatabase> {
   if (template.kind === "pglite") {
-    const dump = new Blob([await readFile(template.dumpFile)]);
-    const database = await openDatabase({ pgliteLoadDataDir: dump });
+    // A Blob backed by the file: PGlite reads it whole (arrayBuffer()), and Node reads one made of
+    // the file's bytes in memory in 64 KB chunks it then joins, which made a copy's opening 1.1 s
+    // instead of 0.7 (1.25 CPU-seconds instead of 0.8), in every server test file.
+    const database = await openDatabase({ pgliteLoadDataDir: await openAsBlob(template.dumpFile) });
     return { database, dispose: () => database.close() };
   }
 

@@ -1,3 +1,4 @@
+import { openAsBlob } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -174,7 +175,7 @@ describe.runIf(inject("testDatabase").kind === "pglite")("the embedded database 
     const walBytes = 1024 * 1024;
     handle = await openDatabase({
       // The migrated template: a new PGlite takes seconds to initialise.
-      pgliteLoadDataDir: new Blob([await readFile(template.dumpFile)]),
+      pgliteLoadDataDir: await openAsBlob(template.dumpFile),
       pgliteCheckpoints: { everyMs: 50, walBytes },
     });
     const before = await replay(handle);

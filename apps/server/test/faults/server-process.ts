@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { openAsBlob } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -73,7 +74,7 @@ export async function createServerSite(): Promise<ServerSite> {
     await mkdir(pgliteDir, { recursive: true });
     const client = await createPglite({
       dataDir: pgliteDir,
-      loadDataDir: new Blob([await readFile(template.dumpFile)]),
+      loadDataDir: await openAsBlob(template.dumpFile),
     });
     await client.close();
   }
