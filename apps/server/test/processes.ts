@@ -52,8 +52,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `src/server.ts` with `env` and nothing else but the allocator settings of its start
- * script, its output piped (read it from `stdout`/`stderr`). `nodeFlags` are the tests' unless
+ * Starts `src/server.ts` with `env`, the allocator settings and V8 flag of its start script and
+ * `nodeFlags`, its output piped (read it from `stdout`/`stderr`). `nodeFlags` are the tests' unless
  * given: a benchmark of the start passes `moduleResolutionFlags`, to start it as `npm start` does.
  */
 export function spawnServer(
