@@ -108,9 +108,7 @@ test("the sign-in page stays within its JavaScript budget", async ({ browser, ba
 });
 
 test("the catalogs page stays within its JavaScript budget", async ({ browser, baseURL }) => {
-  // It signs in through the real pages first.
-  test.slow();
-  const storageState = await signedInStorageState(browser, baseURL!);
+  const storageState = await signedInStorageState(baseURL!);
   const context = await browser.newContext({ baseURL, storageState });
   try {
     const scripts = await scriptsLoadedBy(context, "/home/catalogs", async (page) => {

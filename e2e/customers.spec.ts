@@ -1,12 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { signIn } from "./support/sign-in.ts";
+import { signedInStorageState } from "./support/sign-in.ts";
 
 /**
  * Onboarding a customer through the screens, then fixing it: the wizard with two stores (one
  * multi-brand) and an extra user, the list's country search, a store deactivated and activated
- * again, and the organization's address edited. One signed-in page runs the steps in order:
- * login codes are rate limited per address, so the admin signs in once.
+ * again, and the organization's address edited. One signed-in page runs the steps in order.
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -19,9 +18,12 @@ let page: Page;
 
 test.beforeAll(async ({ browser }) => {
   const baseUrl = process.env.E2E_BASE_URL!;
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    storageState: await signedInStorageState(baseUrl),
+  });
   page = await context.newPage();
-  await signIn(page, baseUrl);
 });
 
 test.afterAll(async () => {

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { signIn, signOut } from "./support/sign-in.ts";
+import { signedInStorageState, signIn, signOut } from "./support/sign-in.ts";
 
 /**
- * People, team members and roles, as staff use them. One signed-in page runs the steps in order:
- * login codes are rate limited per address, so the admin signs in once, not once per test.
+ * People, team members and roles, as staff use them. One signed-in page runs the steps in order,
+ * and the team member it creates signs in through the real pages.
  */
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -22,9 +22,12 @@ let baseUrl: string;
 
 test.beforeAll(async ({ browser }) => {
   baseUrl = process.env.E2E_BASE_URL!;
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1440, height: 900 },
+    storageState: await signedInStorageState(baseUrl),
+  });
   page = await context.newPage();
-  await signIn(page, baseUrl);
 });
 
 test.afterAll(async () => {

@@ -9,14 +9,14 @@ import { signedInStorageState, type StorageState } from "./support/sign-in.ts";
  * Sorting a line list into its catalogs, with the mouse and with the keyboard, then saving and
  * publishing it. The demo data's "Fall 2027 Own Stock" has 30 styles, none sorted yet. Publishing
  * is for good, so the journey gets an app of its own each time it runs (a repeat in the same
- * worker would find the line list published), signed in once through the real pages.
+ * worker would find the line list published), signed in over HTTP (`signedInStorageState`).
  */
 const test = base.extend<{ freshApp: RunningApp & { storageState: StorageState } }>({
   freshApp: [
-    async ({ browser }, use) => {
+    async ({}, use) => {
       const app = await startApp({}, { seedDemo: true });
       try {
-        await use({ ...app, storageState: await signedInStorageState(browser, app.baseUrl) });
+        await use({ ...app, storageState: await signedInStorageState(app.baseUrl) });
       } finally {
         await app.stop();
       }

@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { mkdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { latestLoginCode } from "../../apps/server/test/http-api.ts";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { User } from "oidc-client-ts";
+import { latestLoginCode, signInOverHttpForTokens } from "../../apps/server/test/http-api.ts";
+import { sessionStorageNames, storedUserKey } from "../../apps/web/src/lib/token-store.ts";
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -16,7 +18,7 @@ export const adminEmail = "admin@example.com";
  * you entered is incorrect"). The lock is a folder (mkdir is atomic); one older than a minute was
  * left by a worker that died holding it.
  */
-async function oneSignInAtATime(baseUrl: string, email: string, work: () => Promise<void>): Promise<void> {
+async function oneSignInAtATime<T>(baseUrl: string, email: string, work: () => Promise<T>): Promise<T> {
   const key = createHash("sha256").update(`${baseUrl} ${email}`).digest("hex").slice(0, 16);
   const lock = path.join(os.tmpdir(), `catalog-manager-e2e-sign-in-${key}`);
   for (;;) {
@@ -35,7 +37,7 @@ async function oneSignInAtATime(baseUrl: string, email: string, work: () => Prom
     }
   }
   try {
-    await work();
+    return await work();
   } finally {
     await rm(lock, { recursive: true, force: true });
   }
@@ -70,16 +72,59 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
 }
 
+/** Claims oidc-client-ts leaves out of the stored user's profile (its `filterProtocolClaims`). */
+const protocolClaims = new Set(["nbf", "jti", "auth_time", "nonce", "acr", "amr", "azp", "at_hash"]);
+
 /**
- * Signs the admin in once in a context of its own and returns its storage, for contexts that
- * should start signed in. With IndexedDB: the app keeps the tokens there (token-store.ts).
+ * A browser storage in which `email` (the admin by default) is signed in to the app at `baseUrl`,
+ * for contexts that should start signed in: the sign-in runs over HTTP (login code from the dev
+ * outbox, the code redeemed with PKCE) and its tokens are stored where the app's own sign-in
+ * stores them, oidc-client-ts's stored user in IndexedDB with the copy in localStorage
+ * (token-store.ts), beside the server's session cookies. The pages of the sign-in are tested
+ * through the browser by auth.spec.ts, people.spec.ts and failure-states.spec.ts; here they would
+ * cost every spec's app about 6 s on the 2-core machine.
  */
-export async function signedInStorageState(browser: Browser, baseUrl: string): Promise<StorageState> {
-  const context = await browser.newContext({ baseURL: baseUrl });
-  try {
-    await signIn(await context.newPage(), baseUrl);
-    return await context.storageState({ indexedDB: true });
-  } finally {
-    await context.close();
-  }
+export async function signedInStorageState(baseUrl: string, email = adminEmail): Promise<StorageState> {
+  const { tokens, claims, cookies } = await oneSignInAtATime(baseUrl, email, () =>
+    signInOverHttpForTokens(baseUrl, email),
+  );
+  const { origin, hostname } = new URL(baseUrl);
+  const profile = Object.fromEntries(
+    Object.entries(claims ?? {}).filter(([name]) => !protocolClaims.has(name)),
+  );
+  const user = new User({
+    id_token: tokens.id_token,
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    token_type: tokens.token_type,
+    scope: tokens.scope,
+    profile: profile as User["profile"],
+    expires_at: Math.floor(Date.now() / 1000) + (tokens.expires_in ?? 0),
+  });
+  const stored = { key: storedUserKey(origin), value: user.toStorageString() };
+  // As `context.storageState({ indexedDB: true })` gives it; Playwright's type leaves IndexedDB out.
+  const signedInOrigin = {
+    origin,
+    localStorage: [{ name: stored.key, value: stored.value }],
+    indexedDB: [
+      {
+        name: sessionStorageNames.database,
+        version: 1,
+        stores: [{ name: sessionStorageNames.store, autoIncrement: false, records: [stored], indexes: [] }],
+      },
+    ],
+  };
+  return {
+    cookies: [...cookies].map(([name, value]) => ({
+      name,
+      value,
+      domain: hostname,
+      path: "/",
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax" as const,
+    })),
+    origins: [signedInOrigin],
+  };
 }

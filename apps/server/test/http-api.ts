@@ -72,10 +72,12 @@ export async function latestLoginCode(baseUrl: string, email: string, after = 0)
 }
 
 /**
- * Bearer headers of `email` (the seeded admin by default), signed in over HTTP as test/auth.ts
- * does over inject: oauth4webapi plays the SPA, the login code comes from the dev outbox.
+ * `email` (the seeded admin by default) signed in over HTTP as test/auth.ts does over inject:
+ * oauth4webapi plays the SPA, the login code comes from the dev outbox. Answers the token
+ * endpoint's answer, the ID token's claims and the cookies the server set on the way (its OpenID
+ * session among them), for a browser that should start signed in (e2e/support/sign-in.ts).
  */
-export async function signInOverHttp(baseUrl: string, email = "admin@example.com"): Promise<Auth> {
+export async function signInOverHttpForTokens(baseUrl: string, email = "admin@example.com") {
   const transport = { [oauth.allowInsecureRequests]: true } as const;
   const as = await discoverIssuer(new URL(`${baseUrl}/oidc`), transport);
   const request = await authorizationRequest(as, `${baseUrl}/`);
@@ -98,6 +100,12 @@ export async function signInOverHttp(baseUrl: string, email = "admin@example.com
   if (!callback) throw new Error(`sign-in did not reach the callback: ${response.status}`);
 
   const tokens = await redeemCallback(as, request, callback, transport);
+  return { tokens, claims: oauth.getValidatedIdTokenClaims(tokens), cookies: browser.cookies };
+}
+
+/** Bearer headers of `email` (the seeded admin by default), signed in over HTTP. */
+export async function signInOverHttp(baseUrl: string, email = "admin@example.com"): Promise<Auth> {
+  const { tokens } = await signInOverHttpForTokens(baseUrl, email);
   return { authorization: `Bearer ${tokens.access_token}` };
 }
 

@@ -10,7 +10,7 @@ import {
 import { paths } from "@/config/paths";
 import { setAuthHandlers } from "@/lib/api-client";
 import { AuthSession, SessionEndedError, type SessionTokens } from "@/lib/auth-session";
-import { TokenStore } from "@/lib/token-store";
+import { sessionStorageNames, storedUserKey, TokenStore } from "@/lib/token-store";
 
 /**
  * The web app's side of sign-in (SPEC.md section 4, Authentication): the authorization code flow
@@ -33,8 +33,8 @@ import { TokenStore } from "@/lib/token-store";
 
 const origin = window.location.origin;
 const authority = `${origin}${oidcMountPath}`;
-const userPrefix = "cm.auth.";
-const userStorageKey = `${userPrefix}user:${authority}:${oidcClientId}`;
+const userPrefix = sessionStorageNames.prefix;
+const userStorageKey = storedUserKey(origin);
 const returnToKey = "cm.auth.returnTo";
 /** Held by whichever tab is renewing (or revoking) the tokens; every tab asks for it. */
 export const refreshLockName = "cm.auth.refresh";

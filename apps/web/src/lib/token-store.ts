@@ -1,5 +1,18 @@
 import { createStore, del, get, keys, set, type UseStore } from "idb-keyval";
+import { oidcClientId, oidcMountPath } from "@cm/contracts/auth-rules";
 import type { StateStore } from "oidc-client-ts";
+
+/**
+ * The names the session is stored under: the keys' prefix (localStorage, sessionStorage) and the
+ * IndexedDB database and object store. The browser suite writes a signed-in session with them
+ * (e2e/support/sign-in.ts).
+ */
+export const sessionStorageNames = { prefix: "cm.auth.", database: "cm-auth", store: "tokens" } as const;
+
+/** The key of oidc-client-ts's stored user (the tokens) for the app at `origin`. */
+export function storedUserKey(origin: string): string {
+  return `${sessionStorageNames.prefix}user:${origin}${oidcMountPath}:${oidcClientId}`;
+}
 
 /**
  * Where the signed-in session's tokens live: IndexedDB, with a copy in localStorage.
@@ -40,7 +53,9 @@ export class TokenStore implements StateStore {
   }) {
     this.#prefix = prefix;
     this.#storage = storage;
-    this.#database = useIndexedDb ? createStore("cm-auth", "tokens") : undefined;
+    this.#database = useIndexedDb
+      ? createStore(sessionStorageNames.database, sessionStorageNames.store)
+      : undefined;
   }
 
   async set(key: string, value: string): Promise<void> {
