@@ -2,7 +2,6 @@ import { segmentationLimits } from "@cm/contracts/catalog-segmentation";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningApp, startApp } from "./support/app-server.ts";
 import { test as base, expect } from "./support/fixtures.ts";
-import { testWithOwnApp } from "./support/own-app.ts";
 import { signedInStorageState, type StorageState } from "./support/sign-in.ts";
 
 /**
@@ -26,8 +25,10 @@ const test = base.extend<{ freshApp: RunningApp & { storageState: StorageState }
   baseURL: async ({ freshApp }, use) => use(freshApp.baseUrl),
   storageState: async ({ freshApp }, use) => use(freshApp.storageState),
 });
-/** Tests that change nothing share one app per worker. */
-const readOnlyTest = testWithOwnApp({ seedDemo: true });
+/** Tests that change nothing run on the suite's shared app, signed in. */
+const readOnlyTest = base.extend({
+  storageState: async ({ baseURL }, use) => use(await signedInStorageState(baseURL!)),
+});
 
 const lineListName = "Fall 2027 Own Stock";
 
@@ -227,7 +228,7 @@ readOnlyTest(
   "a line list that does not exist goes back to the catalogs with the server's message",
   async ({ page }) => {
     await page.goto("/home/catalog-segmentation/999999");
-    await expect(page.getByText("No line list found")).toBeVisible();
+    await expect(page.getByText("No line list found", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/home\/catalogs$/);
   },
 );
