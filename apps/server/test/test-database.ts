@@ -95,9 +95,19 @@ export async function createTemplate(
   }
 
   const dumpFile = path.join(os.tmpdir(), `cm-test-template-${uniqueSuffix()}.tar`);
-  const client = await createPglite();
+  // Every test app's copy starts by unpacking this folder into PGlite's memory, so it is kept
+  // small: WAL in 1 MB segments instead of PostgreSQL's 16 (the folder holds at least one whole
+  // segment), and without template0 and template1, which only CREATE DATABASE reads and no embedded
+  // database runs. 42 MB -> 17 MB; a copy's opening 0.60 -> 0.38 CPU-seconds on the 2-core
+  // machine. The app's own database, schema and data are the same as a first start makes.
+  const client = await createPglite({ initDbStartParams: ["--wal-segsize=1"] });
   try {
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    for (const name of ["template1", "template0"]) {
+      await client.query(`alter database ${name} with is_template false`);
+      await client.query(`drop database ${name}`);
+    }
+    await client.query("checkpoint");
     // Uncompressed: loading it is what every test file waits for, disk space is not an issue.
     const dump = await client.dumpDataDir("none");
     await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
