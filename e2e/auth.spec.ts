@@ -3,10 +3,11 @@ import { expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
 import { latestLoginCode } from "../apps/server/test/http-api.ts";
 import { adminEmail } from "./support/sign-in.ts";
+import { sessionStorageNames } from "../apps/web/src/lib/token-store.ts";
 
 const tokenEndpoint = "/oidc/token";
 /** The stored session (oidc-client-ts's user) lives under keys with this prefix. */
-const sessionKeyPrefix = "cm.auth.user:";
+const sessionKeyPrefix = `${sessionStorageNames.prefix}user:`;
 /** Every tab renews under this Web Lock (apps/web/src/lib/auth.ts). */
 const refreshLockName = "cm.auth.refresh";
 
@@ -15,24 +16,24 @@ function isTokenRequest(request: Request): boolean {
 }
 
 /**
- * The stored session (oidc-client-ts's user): IndexedDB `cm-auth`, store `tokens`, under the same
+ * The stored session (oidc-client-ts's user): in IndexedDB (`sessionStorageNames`), under the same
  * key as its copy in localStorage (apps/web/src/lib/token-store.ts). Reads it, or with `change`,
  * rewrites it in both places as the app would.
  */
 function sessionInPage(page: Page, change?: "expire-access-token") {
   return page.evaluate(
-    async ({ prefix, change }) => {
+    async ({ prefix, names, change }) => {
       const key = Object.keys(localStorage).find((candidate) => candidate.startsWith(prefix));
       if (!key) return null;
       const database = await new Promise<IDBDatabase>((resolve, reject) => {
-        const opening = indexedDB.open("cm-auth");
+        const opening = indexedDB.open(names.database);
         opening.onsuccess = () => resolve(opening.result);
         opening.onerror = () => reject(opening.error);
       });
       const inStore = <T>(mode: IDBTransactionMode, step: (store: IDBObjectStore) => IDBRequest<T>) =>
         new Promise<T>((resolve, reject) => {
-          const transaction = database.transaction("tokens", mode);
-          const request = step(transaction.objectStore("tokens"));
+          const transaction = database.transaction(names.store, mode);
+          const request = step(transaction.objectStore(names.store));
           transaction.oncomplete = () => resolve(request.result);
           transaction.onerror = () => reject(transaction.error);
         });
@@ -51,7 +52,7 @@ function sessionInPage(page: Page, change?: "expire-access-token") {
         database.close();
       }
     },
-    { prefix: sessionKeyPrefix, change },
+    { prefix: sessionKeyPrefix, names: sessionStorageNames, change },
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { signedInStorageState, signIn, signOut } from "./support/sign-in.ts";
+import { sessionStorageNames } from "../apps/web/src/lib/token-store.ts";
 
 /**
  * People, team members and roles, as staff use them. One signed-in page runs the steps in order,
@@ -15,7 +16,7 @@ const organizationName = `Sole Mates ${stamp}`;
 const customerEmail = `bianca.${stamp}@solemates.example`;
 const memberEmail = `tess.${stamp}@catalog.example`;
 /** The stored session (oidc-client-ts's user) lives under this localStorage key prefix. */
-const sessionKeyPrefix = "cm.auth.user:";
+const sessionKeyPrefix = `${sessionStorageNames.prefix}user:`;
 
 let page: Page;
 let baseUrl: string;
