@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { testNodeFlags } from "./test/processes.ts";
+import { moduleResolutionFlags } from "./test/processes.ts";
 
 export default defineProject({
   test: {
@@ -15,9 +15,10 @@ export default defineProject({
     // 2-core machine (docs/performance.md). Nothing here mocks modules; what a file spies on or
     // stubs it restores itself, and each test app has its own database and DATA_DIR.
     isolate: false,
-    // drizzle-orm's imports resolved as the server's start script resolves them, PGlite left to
-    // V8's baseline compiler (test/processes.ts).
-    execArgv: testNodeFlags,
+    // drizzle-orm's imports resolved as the server's start script resolves them. PGlite keeps V8's
+    // optimizing compiler here, unlike the short-lived processes the tests start: a worker runs
+    // half the project's statements (test/processes.ts gives the figures).
+    execArgv: moduleResolutionFlags,
     testTimeout: 30_000,
   },
 });
