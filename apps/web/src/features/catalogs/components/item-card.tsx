@@ -57,7 +57,10 @@ export const ItemCard = memo(function ItemCard({
   const { onKeyDown: sensorKeyDown, ...sensorListeners } = listeners ?? {};
   const otherCatalogs = item.catalogTypes.filter((type) => type !== place);
   const alsoIn = otherCatalogs.map((type) => catalogTypeLabels[type]).join(", ");
-  const name = alsoIn ? `${itemName(item)}, also in ${alsoIn}` : itemName(item);
+  // Its name says what it shows, in the order it shows it (WCAG's label in name): id, silhouette
+  // and color, sizes, other catalogs.
+  const shown = [itemName(item), sizesSummary(item.sizes), ...(alsoIn ? [`also in ${alsoIn}`] : [])];
+  const name = shown.join(", ");
 
   return (
     <div
@@ -104,14 +107,16 @@ export const ItemCard = memo(function ItemCard({
         </span>
       </div>
       {compact ? null : (
+        // The spaces between the lines take no room in the flex column; they keep the card's text
+        // words apart, as its name has them ("10001-001 Clog", not "10001-001Clog").
         <div className="flex min-w-0 flex-col gap-0.5 px-0.5 pb-0.5">
-          <span className="truncate text-sm font-medium tabular-nums">{item.model_code}</span>
+          <span className="truncate text-sm font-medium tabular-nums">{item.model_code}</span>{" "}
           <span className="truncate text-xs text-muted-foreground">
             {[item.silhouette, item.color].filter(Boolean).join(" · ") || "\u00a0"}
-          </span>
+          </span>{" "}
           <span className="truncate text-xs text-muted-foreground" title={item.sizes.join(", ")}>
             {sizesSummary(item.sizes)}
-          </span>
+          </span>{" "}
           {place === unsortedCatalogType ? null : (
             // Kept when empty, so every card of a catalog tab has the same height.
             <span className="truncate text-xs text-muted-foreground">
