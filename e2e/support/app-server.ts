@@ -10,7 +10,28 @@ import {
   waitUntilHealthy,
 } from "../../apps/server/test/processes.ts";
 
-const seedDemoEntry = path.resolve(import.meta.dirname, "../../apps/server/src/seed-demo.ts");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+const seedDemoEntry = path.join(repoRoot, "apps/server/src/seed-demo.ts");
+
+/** Runs `command` in the repository; if it fails, the error says `what` failed, with its output. */
+async function run(
+  what: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`${what} failed with ${code}:\n${output}`);
+}
+
+/** `npm run build`: the web app every server of the run serves. */
+export async function buildWebApp(): Promise<void> {
+  await run("The web app's build", "npm", ["run", "build"]);
+}
 
 export interface RunningApp {
   baseUrl: string;
@@ -20,15 +41,7 @@ export interface RunningApp {
 
 /** Runs `npm run seed:demo` on the data folder, before the server opens it (one process at a time). */
 async function seedDemo(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [...testNodeFlags, seedDemoEntry], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`The demo seed failed with ${code}:\n${output}`);
+  await run("The demo seed", process.execPath, [...testNodeFlags, seedDemoEntry], env);
 }
 
 export interface StartAppOptions {

@@ -1,12 +1,21 @@
-import { makeDataDirTemplates, startApp } from "./app-server.ts";
+import { buildWebApp, makeDataDirTemplates, startApp } from "./app-server.ts";
 
 /**
- * One app for the whole run, whose URL workers read from the environment, and the data folders
- * every app of a spec's own starts from (`makeDataDirTemplates`). The shared app starts from the
- * plain template while the demo data is added to the other.
+ * The built web app, one app for the whole run, whose URL workers read from the environment, and
+ * the data folders every app of a spec's own starts from (`makeDataDirTemplates`). The web app is
+ * built while the plain template is made, each mostly on one core of the 2-core machine (the
+ * servers only serve what is built when they start, and the template's is stopped at once); the
+ * shared app starts from the plain template while the demo data is added to the other.
  */
 export default async function globalSetup() {
-  const templates = await makeDataDirTemplates();
+  const [built, made] = await Promise.allSettled([buildWebApp(), makeDataDirTemplates()]);
+  if (made.status === "rejected") throw made.reason;
+  const templates = made.value;
+  if (built.status === "rejected") {
+    await templates.demoMade.catch(() => undefined);
+    await templates.remove();
+    throw built.reason;
+  }
   const [app, demo] = await Promise.allSettled([startApp(), templates.demoMade]);
   if (app.status === "rejected") {
     await templates.remove();
