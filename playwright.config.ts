@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /**
- * The whole Chromium's headless mode (/usr/bin/chromium, when the headless shell below is not
- * installed) is the whole browser without a window, and each new page's window
- * loads the address bar's suggestion popups, web pages of their own
- * (chrome://omnibox-popup.top-chrome), in a renderer of their own. One load of /home/catalogs in a
- * new context cost about 3.2 CPU-seconds with them and 1.3 without (a Chromium trace showed the
- * popups' renderer busy for 2.3 s); no test, screenshot or benchmark uses the address bar.
+ * The whole browser's headless mode (/usr/bin/chromium, when the headless shell below is not
+ * installed) is the browser without a window, and each new page's window loads the address bar's
+ * suggestion popups, web pages of their own (chrome://omnibox-popup.top-chrome), in a renderer of
+ * their own. One load of /home/catalogs in a new context cost about 3.2 CPU-seconds with them and
+ * 1.3 without (a Chromium trace showed the popups' renderer busy for 2.3 s); no test, screenshot or
+ * benchmark uses the address bar.
  */
 const omniboxPopups = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
 
