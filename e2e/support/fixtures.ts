@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test as base, expect, type Page } from "@playwright/test";
 import type Axe from "axe-core";
@@ -10,10 +10,10 @@ import type Axe from "axe-core";
  * pages' checks took the renderer 0.47-1.74 s each with it, 0.31-0.85 s this way, the same rules and
  * results.
  */
-const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 async function runAxe(page: Page): Promise<Axe.AxeResults> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(await axeSource);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(() => (window as unknown as { axe: typeof Axe }).axe.run(document));
 }
 

@@ -12,6 +12,8 @@ export default async function globalSetup() {
   if (made.status === "rejected") throw made.reason;
   const templates = made.value;
   if (built.status === "rejected") {
+    // The demo seed may still be writing into its template: let it end before removing them. The
+    // run reports the build's failure; a demo seed failure too would be the second of two.
     await templates.demoMade.catch(() => undefined);
     await templates.remove();
     throw built.reason;
