@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -115,6 +115,19 @@ export async function createTemplate(
     await client.close();
   }
   return { template: { kind: "pglite", dumpFile }, dispose: () => rm(dumpFile, { force: true }) };
+}
+
+/**
+ * The embedded template written to `pgliteDir` (DATA_DIR/db), as a first start would leave the
+ * folder, minus the seconds of a new database's initdb, migrations and seed.
+ */
+export async function writeTemplateDataDir(
+  template: Extract<TestDatabaseTemplate, { kind: "pglite" }>,
+  pgliteDir: string,
+): Promise<void> {
+  await mkdir(pgliteDir, { recursive: true });
+  const client = await createPglite({ dataDir: pgliteDir, loadDataDir: await openAsBlob(template.dumpFile) });
+  await client.close();
 }
 
 /** A fresh database for one test app, copied from the template. */

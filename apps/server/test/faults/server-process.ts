@@ -1,12 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { openAsBlob } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { createPglite, openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
+import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
 import { freePort, spawnServer, waitUntilHealthy } from "../processes.ts";
-import { cloneTemplate } from "../test-database.ts";
+import { cloneTemplate, writeTemplateDataDir } from "../test-database.ts";
 
 /**
  * The real server as operators run it, for fault tests: a child process of `src/server.ts` on a
@@ -69,14 +68,7 @@ export async function createServerSite(): Promise<ServerSite> {
   if (template.kind === "postgres") {
     copy = await cloneTemplate(template);
   } else {
-    // The migrated template written to disk, as a first start would leave it, minus the seconds
-    // of a new PGlite's initdb.
-    await mkdir(pgliteDir, { recursive: true });
-    const client = await createPglite({
-      dataDir: pgliteDir,
-      loadDataDir: await openAsBlob(template.dumpFile),
-    });
-    await client.close();
+    await writeTemplateDataDir(template, pgliteDir);
   }
 
   return {
