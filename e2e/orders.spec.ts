@@ -1,3 +1,4 @@
+import { orderMessages } from "@cm/contracts/orders";
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
@@ -430,4 +431,22 @@ test("downloads an order form, fills it in and imports it on New Order as a seco
   await expect(row).toContainText("Island Steps");
   await expect(row).toContainText("Hey Dude");
   await expect(row).toContainText("$190.00");
+});
+
+test("on a phone, a list's message stays in view while its columns scroll sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Placed from after Placed to: the list refuses the range in the table itself.
+  await page.goto("/home/orders/all?from=2026-11-20&to=2026-11-01");
+  const table = page.getByRole("table", { name: "Orders" });
+  const message = table.getByText(orderMessages.placedFromAfterTo);
+  await expect(message).toBeVisible();
+  const scroller = page.locator("[data-slot=table-container]").filter({ has: table });
+  // The premise: the columns are wider than the screen.
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  for (const scrollLeft of [0, 200]) {
+    await scroller.evaluate((element, left) => element.scrollTo({ left }), scrollLeft);
+    const box = (await message.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
 });

@@ -23,12 +23,22 @@ export function TableLoadingRows({ columns, rows = 5 }: { columns: number; rows?
   );
 }
 
+/**
+ * A message in a row spanning a table, centered on the part of the table in view rather than on
+ * the whole of it: on a phone the columns are wider than the screen and scroll sideways, and the
+ * message stays where it is seen. The table's scrolling box must be a size container
+ * (`@container`), as the Table primitive's is.
+ */
+export function CenteredInView({ children }: { children: React.ReactNode }) {
+  return <div className="sticky left-0 w-[100cqw] px-2 text-center">{children}</div>;
+}
+
 /** The one row of a table with nothing to show: the spec's empty-state text. */
 export function TableEmptyRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
   return (
     <TableRow className="hover:bg-transparent">
-      <TableCell colSpan={colSpan} className="h-24 text-center whitespace-normal text-muted-foreground">
-        {children}
+      <TableCell colSpan={colSpan} className="h-24 px-0 whitespace-normal text-muted-foreground">
+        <CenteredInView>{children}</CenteredInView>
       </TableCell>
     </TableRow>
   );

@@ -3,7 +3,9 @@ import { cn } from "@/lib/utils";
 
 function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    // A size container (`@container`): a row spanning the table can be as wide as the part of it
+    // in view (TableEmptyRow), when a phone's screen scrolls the table sideways.
+    <div data-slot="table-container" className="@container relative w-full overflow-x-auto">
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -2,6 +2,7 @@ import type { PreviewStyleRow } from "@cm/contracts/line-list-preview";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ChevronRightIcon, LoaderCircleIcon } from "lucide-react";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { CenteredInView } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { PreviewColumn } from "@/features/line-lists/components/preview-columns";
@@ -219,7 +220,7 @@ export function PreviewStylesTable({
       tabIndex={0}
       role="region"
       aria-label="Styles"
-      className="relative overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="@container relative overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       style={{ height: previewTableLayout.height }}
     >
       <table
@@ -267,8 +268,8 @@ export function PreviewStylesTable({
             ))
           ) : entries.length === 0 ? (
             <tr>
-              <td colSpan={colSpan} className="h-24 text-center text-muted-foreground">
-                {emptyText}
+              <td colSpan={colSpan} className="h-24 text-muted-foreground">
+                <CenteredInView>{emptyText}</CenteredInView>
               </td>
             </tr>
           ) : (

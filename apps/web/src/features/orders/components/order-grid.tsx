@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useId, useMemo, useRef } from "react";
 import { LineListDates } from "@/components/line-list-dates";
+import { CenteredInView } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { OrderGridRow } from "@/features/orders/components/order-grid-row";
 import { OrderTotals } from "@/features/orders/components/order-totals";
@@ -99,7 +100,7 @@ export function OrderGrid({ lineList, quantities, errors, onQuantityChange, empt
         aria-label={label}
         // A read-only grid has no input to reach its scrolled parts with the keyboard.
         tabIndex={editable ? undefined : 0}
-        className="relative max-h-[70vh] overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="@container relative max-h-[70vh] overflow-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <table
           aria-label={label}
@@ -143,8 +144,8 @@ export function OrderGrid({ lineList, quantities, errors, onQuantityChange, empt
           <tbody>
             {styles.length === 0 && (
               <tr>
-                <td colSpan={colSpan} className="h-20 px-3 text-center text-muted-foreground">
-                  {emptyText}
+                <td colSpan={colSpan} className="h-20 text-muted-foreground">
+                  <CenteredInView>{emptyText}</CenteredInView>
                 </td>
               </tr>
             )}
