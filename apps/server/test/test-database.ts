@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { openAsBlob } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -13,6 +13,7 @@ import {
   openDatabase,
   type DatabaseHandle,
 } from "../src/db/client.ts";
+import { isAlive } from "../src/modules/storage/data-dir-lock.ts";
 
 /**
  * The migrated database every test app copies, described in a form the global setup can hand
@@ -65,6 +66,19 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
+/**
+ * A run that is killed (Ctrl-C twice, a CI timeout) does not call the global setup's dispose, and
+ * its 17 MB template stays in the temporary folder. The next run removes those whose process is
+ * gone; a run still going on the same machine keeps its own.
+ */
+async function removeTemplatesOfEndedRuns(): Promise<void> {
+  for (const name of await readdir(os.tmpdir())) {
+    const pid = /^cm-test-template-(\d+)-.*\.tar$/.exec(name)?.[1];
+    if (pid === undefined || isAlive(Number(pid))) continue;
+    await rm(path.join(os.tmpdir(), name), { force: true });
+  }
+}
+
 /** Migrates the template once per test run. Returns it and the function that removes it. */
 export async function createTemplate(
   serverUrl: string | undefined,
@@ -94,7 +108,9 @@ export async function createTemplate(
     };
   }
 
-  const dumpFile = path.join(os.tmpdir(), `cm-test-template-${uniqueSuffix()}.tar`);
+  await removeTemplatesOfEndedRuns();
+  // Named after the run's process, which removeTemplatesOfEndedRuns checks.
+  const dumpFile = path.join(os.tmpdir(), `cm-test-template-${process.pid}-${uniqueSuffix()}.tar`);
   // Every test app's copy starts by unpacking this folder into PGlite's memory, so it is kept
   // small: WAL in 1 MB segments instead of PostgreSQL's 16 (the folder holds at least one whole
   // segment), and without template0 and template1, which only CREATE DATABASE reads and no embedded

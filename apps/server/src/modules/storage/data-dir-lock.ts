@@ -21,7 +21,8 @@ interface LockOwner {
   since: string;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs on this machine. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
