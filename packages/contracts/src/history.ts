@@ -75,6 +75,29 @@ export const historyChangeSchema = z.object({
 });
 export type HistoryChange = z.infer<typeof historyChangeSchema>;
 
+/**
+ * The records a change names by id (a user's role, a store's main contact, an order's store).
+ * `historyReferenceFields` says which kind each such field holds, alone or as a list, wherever it
+ * appears: a changed field ("roleId") or a key inside a recorded value (a store's brand focus
+ * entries' "brandId"). An entry gives the current names of the records its changes name.
+ */
+export const historyReferenceKindValues = ["organizations", "roles", "users", "stores", "brands"] as const;
+export type HistoryReferenceKind = (typeof historyReferenceKindValues)[number];
+export const historyReferenceFields: Record<string, HistoryReferenceKind> = {
+  organizationId: "organizations",
+  roleId: "roles",
+  mainContactUserId: "users",
+  userIds: "users",
+  storeId: "stores",
+  brandId: "brands",
+};
+
+export const historyNamesSchema = z.partialRecord(
+  z.enum(historyReferenceKindValues),
+  z.record(z.string(), z.string()),
+);
+export type HistoryNames = z.infer<typeof historyNamesSchema>;
+
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime(),
@@ -92,6 +115,11 @@ export const historyEntrySchema = z.object({
   changes: z.array(historyChangeSchema),
   /** What the fields do not say, e.g. "12 items moved to Boutique". */
   summary: z.string().nullable(),
+  /**
+   * The current names of the records the changes name by id, by kind and id:
+   * `{ "users": { "2": "Maria Lopez" } }`. A record deleted since has no name here; only its id.
+   */
+  names: historyNamesSchema.optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

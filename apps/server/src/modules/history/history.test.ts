@@ -4,10 +4,12 @@ import { permissionMessages } from "@cm/contracts/permissions";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintedAuthorization, signIn } from "../../../test/auth.ts";
+import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { rowsOf } from "../../db/client.ts";
-import { auditEvents, organizations, roles, users } from "../../db/schema.ts";
+import { auditEvents, brands, organizations, roles, stores, users } from "../../db/schema.ts";
 import { recordHistory, type HistoryEntryInput } from "../../lib/audit.ts";
+import { createLineList } from "../line-lists/service.ts";
 
 /** Auckland is 13 hours ahead of UTC in January (daylight saving time): its days start at 11:00 UTC. */
 const timeZone = "Pacific/Auckland";
@@ -190,6 +192,185 @@ describe("GET /api/history", () => {
       entityLabel: "Skechers USA",
       action: "update",
       changes: [{ field: "name", before: "Skechers", after: "Skechers USA" }],
+    });
+  });
+
+  describe("names of the records the changes name by id", () => {
+    const api = async (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
+      const response = await testApp.app.inject({ method, url, payload, headers: auth });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json().data as { id: number };
+    };
+    const brandId = async (name: string) =>
+      (await testApp.database.db.select().from(brands).where(eq(brands.name, name)))[0]!.id;
+
+    async function customer(name: string) {
+      const { db } = testApp.database;
+      const [organization] = await db.insert(organizations).values({ name, type: "external" }).returning();
+      const [role] = await db.select().from(roles).limit(1);
+      const people = await db
+        .insert(users)
+        .values(
+          [
+            ["Maria", "Lopez"],
+            ["", ""],
+          ].map(([firstName, lastName], index) => ({
+            email: `${name.toLowerCase()}-${index}@history.test`,
+            firstName: firstName!,
+            lastName: lastName!,
+            type: "external" as const,
+            organizationId: organization!.id,
+            roleId: role!.id,
+          })),
+        )
+        .returning();
+      return { organizationId: organization!.id, people: people.map((person) => person.id) };
+    }
+
+    it("names both roles of a user whose role changed", async () => {
+      const cleo = await staff("Cleo", "Ruiz", "Sales");
+      const [finance] = await testApp.database.db.select().from(roles).where(eq(roles.name, "Finance"));
+      await api("PUT", "/api/users", {
+        id: cleo.id,
+        firstName: "Cleo",
+        lastName: "Ruiz",
+        roleId: finance!.id,
+      });
+      expect(await historyOf(testApp, "user", cleo.id)).toEqual([
+        expect.objectContaining({
+          changes: [{ field: "roleId", before: cleo.roleId, after: finance!.id }],
+          names: { roles: { [cleo.roleId]: "Sales", [finance!.id]: "Finance" } },
+        }),
+      ]);
+    });
+
+    it("names a created store's organization, main contact, users and the brands of its brand focus", async () => {
+      const crocsId = await brandId("Crocs");
+      const { organizationId, people } = await customer("Sunny Soles");
+      const [maria, nameless] = people;
+      const store = await api("POST", "/api/stores", {
+        organizationId,
+        name: "Beach",
+        mainContactUserId: maria,
+        userIds: [maria, nameless],
+        brandFocusType: { brandSegmentation: [{ brandId: crocsId, segmentation: "best" }] },
+      });
+      const [creation] = await historyOf(testApp, "store", store.id);
+      expect(creation!.changes).toEqual(
+        expect.arrayContaining([
+          { field: "userIds", before: null, after: [maria, nameless] },
+          {
+            field: "brandFocusType",
+            before: null,
+            after: {
+              storeType: "monobrand",
+              brandSegmentation: [{ brandId: crocsId, segmentation: "best" }],
+            },
+          },
+        ]),
+      );
+      // A person without a name is named by their e-mail, as the history labels users.
+      expect(creation!.names).toEqual({
+        organizations: { [organizationId]: "Sunny Soles" },
+        users: { [maria!]: "Maria Lopez", [nameless!]: "sunny soles-1@history.test" },
+        brands: { [crocsId]: "Crocs" },
+      });
+    });
+
+    it("names an order's store", async () => {
+      const [organization] = await testApp.database.db
+        .insert(organizations)
+        .values({ name: "Harbour Shoes", type: "external" })
+        .returning();
+      const [store] = await testApp.database.db
+        .insert(stores)
+        .values({
+          organizationId: organization!.id,
+          name: "Harbour Pier",
+          logoUrl: "/store-logo-placeholder.svg",
+        })
+        .returning();
+      const lineList = await createLineList(
+        testApp.database.db,
+        {
+          brandId: await brandId("Crocs"),
+          name: "Harbour",
+          stage: "saved",
+          type: "own-stock",
+          products: [
+            {
+              modelCode: "HB-A",
+              silhouette: "Clog",
+              color: "Black",
+              msrp: "40.00",
+              sizes: [{ size: "M8", sku: "HB-A-8" }],
+            },
+          ],
+          catalogs: { crocs: ["HB-A"] },
+          sortingCompleted: true,
+          published: true,
+        },
+        null,
+      );
+      const order = await api("POST", "/api/orders", {
+        storeId: store!.id,
+        orderType: "open-stock",
+        lines: [{ lineListId: lineList.id, sku: "HB-A-8", quantity: 2 }],
+      });
+      const [creation] = await historyOf(testApp, "order", order.id);
+      expect(creation!.changes).toContainEqual({ field: "storeId", before: null, after: store!.id });
+      expect(creation!.names).toEqual({ stores: { [store!.id]: "Harbour Pier" } });
+    });
+
+    it("gives no name to a record deleted since, while the entry still lists its id", async () => {
+      const crocsId = await brandId("Crocs");
+      const gone = await api("POST", "/api/brands", { name: "Gone Shoes" });
+      const { organizationId } = await customer("Gone Soles");
+      const store = await api("POST", "/api/stores", {
+        organizationId,
+        name: "Gone Corner",
+        brandFocusType: { brandSegmentation: [{ brandId: gone.id }] },
+      });
+      await api("PUT", `/api/stores/${store.id}/brand-focus-type`, {
+        newBrandFocusType: { brandSegmentation: [{ brandId: crocsId }] },
+      });
+      await api("DELETE", `/api/brands/${gone.id}`);
+
+      const [update, creation] = await historyOf(testApp, "store", store.id);
+      expect(update!.changes).toEqual([
+        {
+          field: "brandFocusType",
+          before: { storeType: "monobrand", brandSegmentation: [{ brandId: gone.id, segmentation: "good" }] },
+          after: { storeType: "monobrand", brandSegmentation: [{ brandId: crocsId, segmentation: "good" }] },
+        },
+      ]);
+      expect(update!.names).toEqual({ brands: { [crocsId]: "Crocs" } });
+      expect(creation!.names).toEqual({ organizations: { [organizationId]: "Gone Soles" } });
+    });
+
+    it("leaves out names when the changes name nothing", async () => {
+      await testApp.database.db.transaction((tx) =>
+        recordHistory(tx, [
+          entry({
+            entityLabel: "unnamed",
+            at: new Date("2027-01-13T09:00:00Z"),
+            entityType: "order",
+            entityId: 900_003,
+            changes: [
+              // Not ids: none, a label, a fraction, numbers no id column holds; and a number that is no reference.
+              { field: "storeId", before: null, after: "SO-000001" },
+              { field: "lines.0.brandId", before: 1.5, after: [-1, 2 ** 40] },
+              { field: "details", before: { roleId: null }, after: { userIds: ["2"] } },
+              { field: "units", before: 1, after: 2 },
+            ],
+          }),
+        ]),
+      );
+      const [unnamed] = await historyOf(testApp, "order", 900_003);
+      expect(unnamed!.entityLabel).toBe("unnamed");
+      expect(unnamed).not.toHaveProperty("names");
+      // The brand entries of the filters' tests change only a name.
+      expect((await historyOf(testApp, "brand", 900_001)).some((item) => "names" in item)).toBe(false);
     });
   });
 

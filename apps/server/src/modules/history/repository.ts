@@ -5,9 +5,10 @@ import {
   type HistoryAction,
   type HistoryChange,
   type HistoryEntityType,
+  type HistoryReferenceKind,
 } from "@cm/contracts/history";
 import type { DbExecutor } from "../../db/client.ts";
-import { auditEvents, users } from "../../db/schema.ts";
+import { auditEvents, brands, organizations, roles, stores, users } from "../../db/schema.ts";
 
 export interface HistoryFilters {
   entityType?: HistoryEntityType;
@@ -90,4 +91,35 @@ export async function pageHistory(
     db.select({ total: count() }).from(auditEvents).where(where),
   ]);
   return { rows: rows as HistoryRow[], total: counted?.total ?? 0 };
+}
+
+/** How each kind is named; a person as `userHistory` labels users: "First Last", or the e-mail. */
+const referenceNames = {
+  organizations: { table: organizations, id: organizations.id, name: organizations.name },
+  roles: { table: roles, id: roles.id, name: roles.name },
+  users: {
+    table: users,
+    id: users.id,
+    name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+  },
+  stores: { table: stores, id: stores.id, name: stores.name },
+  brands: { table: brands, id: brands.id, name: brands.name },
+};
+
+/** The current names of the records named, one query per kind; a record deleted since has none. */
+export async function currentNames(
+  db: DbExecutor,
+  ids: Map<HistoryReferenceKind, Set<number>>,
+): Promise<Map<HistoryReferenceKind, Map<number, string>>> {
+  const named = await Promise.all(
+    [...ids].map(async ([kind, kindIds]) => {
+      const { table, id, name } = referenceNames[kind];
+      const rows = await db
+        .select({ id, name })
+        .from(table)
+        .where(inArray(id, [...kindIds]));
+      return [kind, new Map(rows.map((row) => [row.id, row.name]))] as const;
+    }),
+  );
+  return new Map(named);
 }
