@@ -14,8 +14,7 @@ import {
 /** Longer values (an order's lines, a long description) are cut here; the tooltip holds them whole. */
 const maxValueLength = 160;
 
-function HistoryValue({ value, className }: { value: unknown; className?: string }) {
-  const text = formatHistoryValue(value);
+function HistoryValue({ text, className }: { text: string; className?: string }) {
   const cut = text.length > maxValueLength ? `${text.slice(0, maxValueLength - 1)}…` : text;
   return (
     <span className={className} title={cut === text ? undefined : text}>
@@ -25,26 +24,27 @@ function HistoryValue({ value, className }: { value: unknown; className?: string
 }
 
 /** "Name: Crocs → Crocs Inc"; what a creation set has no before: "Name: Crocs". */
-function HistoryChangeLine({ change, created }: { change: HistoryChange; created: boolean }) {
-  const before = formatHistoryValue(change.before);
+function HistoryChangeLine({ change, entry }: { change: HistoryChange; entry: HistoryEntry }) {
+  const before = formatHistoryValue(change.before, change.field, entry);
+  const after = formatHistoryValue(change.after, change.field, entry);
   return (
     <li className="break-words">
       <span className="text-muted-foreground">{humanizeField(change.field)}:</span>{" "}
-      {created && before === noValue ? null : (
+      {entry.action === "create" && before === noValue ? null : (
         <>
-          <HistoryValue value={change.before} className="text-muted-foreground line-through" /> →{" "}
+          <HistoryValue text={before} className="text-muted-foreground line-through" /> →{" "}
         </>
       )}
-      <HistoryValue value={change.after} className="font-medium" />
+      <HistoryValue text={after} className="font-medium" />
     </li>
   );
 }
 
-function HistoryChangeList({ changes, created }: { changes: HistoryChange[]; created: boolean }) {
+function HistoryChangeList({ entry }: { entry: HistoryEntry }) {
   return (
     <ul className="flex flex-col gap-0.5 text-sm">
-      {changes.map((change) => (
-        <HistoryChangeLine key={change.field} change={change} created={created} />
+      {entry.changes.map((change) => (
+        <HistoryChangeLine key={change.field} change={change} entry={entry} />
       ))}
     </ul>
   );
@@ -66,7 +66,6 @@ export function HistoryEntryItem({
   /** Shown ahead of the sentence (the Activity page's entity type). */
   before?: React.ReactNode;
 }) {
-  const created = entry.action === "create";
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3">
       <p className="text-sm">
@@ -96,10 +95,10 @@ export function HistoryEntryItem({
             <summary className="w-fit cursor-pointer text-muted-foreground hover:text-foreground">
               {entry.changes.length === 1 ? "1 field" : `${entry.changes.length} fields`}
             </summary>
-            <HistoryChangeList changes={entry.changes} created={created} />
+            <HistoryChangeList entry={entry} />
           </details>
         ) : (
-          <HistoryChangeList changes={entry.changes} created={created} />
+          <HistoryChangeList entry={entry} />
         ))}
       {entry.summary && <p className="text-sm text-muted-foreground">{entry.summary}</p>}
     </li>

@@ -98,6 +98,32 @@ describe("HistoryPanel", () => {
     expect(entry).toHaveTextContent("Two permissions added");
   });
 
+  it("names the records a change names by id, and by its id one that has no name", async () => {
+    answerHistory(
+      historyPage([
+        historyEntry({
+          action: "update",
+          entityType: "store",
+          entityLabel: "Main Store",
+          changes: [
+            { field: "mainContactUserId", before: 2, after: 9 },
+            { field: "userIds", before: [2], after: [2, 3] },
+          ],
+          names: { users: { "2": "Maria Lopez", "3": "Tom Reyes" } },
+        }),
+      ]),
+    );
+    renderFor(<HistoryPanel entityType="store" entityId={1} />);
+
+    const list = await screen.findByRole("list", { name: historyMessages.title });
+    const entry = within(list).getAllByRole("listitem")[0]!;
+    expect(
+      within(entry)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Main contact: Maria Lopez → #9", "Users: Maria Lopez → Maria Lopez, Tom Reyes"]);
+  });
+
   it("shows a creation's values without a before", async () => {
     answerHistory(
       historyPage([

@@ -1,52 +1,196 @@
-import { type HistoryEntry, historyActionVerbs, historyMessages } from "@cm/contracts/history";
+import { addressTypeLabels } from "@cm/contracts/addresses";
+import { catalogTypeLabels } from "@cm/contracts/catalogs";
+import {
+  type HistoryEntityType,
+  type HistoryEntry,
+  historyActionVerbs,
+  historyMessages,
+  historyReferenceFields,
+} from "@cm/contracts/history";
+import { lineListTypeLabels } from "@cm/contracts/line-lists";
+import { orderStatusLabels, orderTypeLabels } from "@cm/contracts/orders";
+import type { OrganizationType } from "@cm/contracts/organizations";
+import { roleTypeLabels } from "@cm/contracts/roles";
+import { segmentationLabels, storeTypeLabels } from "@cm/contracts/stores";
+import { userTypeLabels } from "@cm/contracts/users";
 import { differenceInSeconds, format } from "date-fns";
+import { formatMoney } from "@/lib/format";
 
 /** Shown for a value that is not there: null, an empty text, an empty list. */
 export const noValue = "—";
 
-/** "wholesaleFactor" → "Wholesale factor", "main_contact" → "Main contact". */
+/** Words the API spells in lower case that people write as acronyms. */
+const acronyms = new Map([
+  ["url", "URL"],
+  ["urls", "URLs"],
+  ["whs", "WHS"],
+  ["msrp", "MSRP"],
+  ["sku", "SKU"],
+]);
+
+/** "wholesaleFactor" → "Wholesale factor", "main_contact" → "Main contact", "logoUrl" → "Logo URL". */
 function sentenceCase(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .replace(/[_-]+/g, " ")
     .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+    .toLowerCase()
+    .split(/\s+/);
+  return words
+    .map(
+      (word, index) =>
+        acronyms.get(word) ?? (index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word),
+    )
+    .join(" ");
 }
+
+/** The fields of `historyReferenceFields` show a name, not an id, so their labels drop the "id". */
+const referenceFieldLabels = new Map([
+  ["organizationId", "Organization"],
+  ["roleId", "Role"],
+  ["mainContactUserId", "Main contact"],
+  ["userIds", "Users"],
+  ["storeId", "Store"],
+  ["brandId", "Brand"],
+]);
 
 /**
  * A field's name as the API spells it, as a person reads it: "wholesaleFactor" → "Wholesale
  * factor", "brandFocusType.storeType" → "Brand focus type › Store type", "addresses.0.city" →
- * "Addresses 1 › City".
+ * "Addresses 1 › City", "mainContactUserId" → "Main contact".
  */
 export function humanizeField(field: string): string {
   const parts: string[] = [];
   for (const part of field.split(".")) {
     if (/^\d+$/.test(part) && parts.length > 0) parts[parts.length - 1] += ` ${Number(part) + 1}`;
-    else if (part) parts.push(sentenceCase(part));
+    else if (part) parts.push(referenceFieldLabels.get(part) ?? sentenceCase(part));
   }
   return parts.join(" › ") || field;
 }
 
+/** The entry a value belongs to: its entity's type picks the labels, its names replace ids. */
+export type HistoryValueContext = Pick<HistoryEntry, "entityType" | "names">;
+
+const activeStatusLabels: Record<string, string> = { active: "Active", inactive: "Inactive" };
+
+/** The one internal organization is the distributor itself; the others are its customers. */
+const organizationTypeLabels: Record<OrganizationType, string> = {
+  internal: "Distributor",
+  external: "Customer",
+};
+
+/** A `type` means a different thing on each entity; an address's type is handled apart. */
+const typeLabelsByEntity: Partial<Record<HistoryEntityType, Record<string, string>>> = {
+  user: userTypeLabels,
+  role: roleTypeLabels,
+  "line-list": lineListTypeLabels,
+  organization: organizationTypeLabels,
+  catalog: catalogTypeLabels,
+};
+
+const moneyFields = new Set(["totalWhs", "msrp"]);
+
+function enumLabels(
+  name: string,
+  parent: string | undefined,
+  entityType: HistoryEntityType | undefined,
+): Record<string, string> | undefined {
+  switch (name) {
+    case "status":
+      return entityType === "order" ? orderStatusLabels : activeStatusLabels;
+    case "orderType":
+      return orderTypeLabels;
+    case "storeType":
+      return storeTypeLabels;
+    case "segmentation":
+      return segmentationLabels;
+    case "type":
+      if (parent === "address" || parent === "addresses") return addressTypeLabels;
+      return entityType && typeLabelsByEntity[entityType];
+    default:
+      return undefined;
+  }
+}
+
+const addressKeys = new Set<string>([
+  "type",
+  "line1",
+  "line2",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "latitude",
+  "longitude",
+]);
+
+/**
+ * "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, US", as an address is written on an
+ * envelope. Only an object made of an address's fields and nothing else: one with a key it does
+ * not know keeps every pair, so nothing recorded is hidden.
+ */
+function formatAddress(value: object): string | undefined {
+  const address = value as Partial<Record<string, unknown>>;
+  if (typeof address.line1 !== "string" || typeof address.city !== "string") return undefined;
+  if (!Object.keys(address).every((key) => addressKeys.has(key))) return undefined;
+  const text = (part: unknown) => (typeof part === "string" ? part.trim() : "");
+  const line = [
+    text(address.line1),
+    text(address.line2),
+    text(address.city),
+    [text(address.state), text(address.postalCode)].filter(Boolean).join(" "),
+    text(address.country),
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return address.type ? `${formatHistoryValue(address.type, "address.type")}: ${line}` : line;
+}
+
+/** What `field` (a path such as "addresses.0.type") says of its value, if any of the rules knows it. */
+function formatByField(value: unknown, field: string, context: HistoryValueContext | undefined) {
+  const [name, parent] = field
+    .split(".")
+    .filter((part) => part && !/^\d+$/.test(part))
+    .reverse();
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return formatAddress(value);
+  if (name === undefined || (typeof value !== "string" && typeof value !== "number")) return undefined;
+
+  if (Object.hasOwn(historyReferenceFields, name)) {
+    // A record deleted since has no name: its id still tells which one it was.
+    return context?.names?.[historyReferenceFields[name]!]?.[String(value)] ?? `#${value}`;
+  }
+  if (moneyFields.has(name)) return formatMoney(value) || undefined;
+  const labels = enumLabels(name, parent, context?.entityType);
+  if (labels && typeof value === "string" && Object.hasOwn(labels, value)) return labels[value];
+  return undefined;
+}
+
 /**
  * A recorded value as text: nothing as "—", booleans as Yes / No, lists joined with commas and
- * objects as "Field: value" pairs, so a set of permissions or an address reads as a sentence.
+ * objects as "Field: value" pairs, so a set of permissions reads as a sentence. Given its field
+ * and entry, it reads as the screens write it: ids as names ("#7" for one deleted since), codes
+ * by their labels ("pre-book" → "Pre-Book"), money as dollars and an address on one line; the
+ * rules apply to the keys inside a value as well.
  */
-export function formatHistoryValue(value: unknown): string {
+export function formatHistoryValue(value: unknown, field = "", context?: HistoryValueContext): string {
   if (value === null || value === undefined || value === "") return noValue;
+  const byField = formatByField(value, field, context);
+  if (byField !== undefined) return byField;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return noValue;
     const separator = value.some((item) => typeof item === "object" && item !== null) ? "; " : ", ";
-    return value.map(formatHistoryValue).join(separator);
+    return value.map((item, index) => formatHistoryValue(item, `${field}.${index}`, context)).join(separator);
   }
   if (typeof value === "object") {
     const entries = Object.entries(value);
     if (entries.length === 0) return noValue;
-    return entries.map(([key, item]) => `${humanizeField(key)}: ${formatHistoryValue(item)}`).join(", ");
+    return entries
+      .map(([key, item]) => `${humanizeField(key)}: ${formatHistoryValue(item, `${field}.${key}`, context)}`)
+      .join(", ");
   }
   return String(value);
 }

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { formatHistoryValue, type HistoryValueContext, humanizeField } from "@/lib/history";
+
+const store: HistoryValueContext = {
+  entityType: "store",
+  names: {
+    organizations: { "2": "Ocean Retail" },
+    users: { "2": "Maria Lopez", "3": "Tom Reyes" },
+    brands: { "1": "Crocs" },
+  },
+};
+
+describe("humanizeField", () => {
+  it.each([
+    ["wholesaleFactor", "Wholesale factor"],
+    ["brandFocusType.storeType", "Brand focus type › Store type"],
+    ["addresses.0.city", "Addresses 1 › City"],
+    ["expected_shipped_date", "Expected shipped date"],
+  ])("%s → %s", (field, label) => {
+    expect(humanizeField(field)).toBe(label);
+  });
+
+  it.each([
+    ["organizationId", "Organization"],
+    ["roleId", "Role"],
+    ["mainContactUserId", "Main contact"],
+    ["userIds", "Users"],
+    ["storeId", "Store"],
+    ["brandId", "Brand"],
+    ["discounts.0.brandId", "Discounts 1 › Brand"],
+  ])("names a reference without its id: %s → %s", (field, label) => {
+    expect(humanizeField(field)).toBe(label);
+  });
+
+  it.each([
+    ["totalWhs", "Total WHS"],
+    ["logoUrl", "Logo URL"],
+    ["msrp", "MSRP"],
+    ["image_urls", "Image URLs"],
+    ["items.0.sku", "Items 1 › SKU"],
+  ])("writes acronyms in capitals: %s → %s", (field, label) => {
+    expect(humanizeField(field)).toBe(label);
+  });
+});
+
+describe("formatHistoryValue", () => {
+  it("shows the names of the records a field names by id", () => {
+    expect(formatHistoryValue(2, "organizationId", store)).toBe("Ocean Retail");
+    expect(formatHistoryValue(3, "mainContactUserId", store)).toBe("Tom Reyes");
+    expect(formatHistoryValue([2, 3], "userIds", store)).toBe("Maria Lopez, Tom Reyes");
+    expect(
+      formatHistoryValue(4, "storeId", { entityType: "order", names: { stores: { "4": "Main Store" } } }),
+    ).toBe("Main Store");
+    expect(formatHistoryValue(5, "roleId", { entityType: "user", names: { roles: { "5": "Buyer" } } })).toBe(
+      "Buyer",
+    );
+  });
+
+  it("shows #id for a record with no name (deleted since), and nothing as nothing", () => {
+    expect(formatHistoryValue([2, 9], "userIds", store)).toBe("Maria Lopez, #9");
+    expect(formatHistoryValue(7, "brandId", { entityType: "organization" })).toBe("#7");
+    expect(formatHistoryValue(null, "mainContactUserId", store)).toBe("—");
+    expect(formatHistoryValue([], "userIds", store)).toBe("—");
+  });
+
+  it.each<[HistoryValueContext["entityType"], string, string, string]>([
+    ["order", "status", "delivered", "Delivered"],
+    ["order", "orderType", "pre-book", "Pre-Book"],
+    ["order", "orderType", "open-stock", "Open Stock"],
+    ["store", "status", "inactive", "Inactive"],
+    ["brand", "status", "active", "Active"],
+    ["user", "type", "internal", "Staff"],
+    ["user", "type", "external", "Customer"],
+    ["role", "type", "external", "Customer"],
+    ["line-list", "type", "brand-ats", "Brand ATS"],
+    ["organization", "type", "internal", "Distributor"],
+    ["organization", "type", "external", "Customer"],
+    ["catalog", "type", "athletic", "Athletic"],
+    ["store", "brandFocusType.storeType", "multi-brand", "Multi-brand"],
+    ["store", "addresses.0.type", "registered_office", "Registered office"],
+  ])("a %s's %s %s reads %s", (entityType, field, value, label) => {
+    expect(formatHistoryValue(value, field, { entityType })).toBe(label);
+  });
+
+  it("keeps a code it has no label for as it is", () => {
+    expect(formatHistoryValue("archived", "status", { entityType: "store" })).toBe("archived");
+    expect(formatHistoryValue("preview", "stage", { entityType: "line-list" })).toBe("preview");
+    expect(formatHistoryValue("internal", "type", { entityType: "store" })).toBe("internal");
+  });
+
+  it("shows money in dollars", () => {
+    expect(formatHistoryValue("2752.50", "totalWhs", { entityType: "order" })).toBe("$2,752.50");
+    expect(formatHistoryValue(49.9, "msrp", { entityType: "item" })).toBe("$49.90");
+    expect(formatHistoryValue("n/a", "msrp", { entityType: "item" })).toBe("n/a");
+  });
+
+  it("writes an address on one line, its type first", () => {
+    const billing = {
+      city: "Miami Beach",
+      type: "billing",
+      line1: "1200 Ocean Drive",
+      state: "FL",
+      country: "US",
+      postalCode: "33139",
+    };
+    expect(formatHistoryValue(billing, "address", { entityType: "organization" })).toBe(
+      "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, US",
+    );
+    expect(
+      formatHistoryValue(
+        [
+          billing,
+          {
+            type: "shipping",
+            line1: "8 Dock Road",
+            line2: "Unit 4",
+            city: "Doral",
+            state: "FL",
+            country: "US",
+            latitude: 25.8,
+            longitude: -80.3,
+          },
+        ],
+        "addresses",
+        store,
+      ),
+    ).toBe(
+      "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, US; Shipping: 8 Dock Road, Unit 4, Doral, FL, US",
+    );
+  });
+
+  it("keeps every pair of an address with a field it does not know", () => {
+    expect(
+      formatHistoryValue(
+        { type: "billing", line1: "1 Main St", city: "Miami", attention: "Accounts" },
+        "address",
+        store,
+      ),
+    ).toBe("Type: Billing, Line1: 1 Main St, City: Miami, Attention: Accounts");
+  });
+
+  it("applies the rules to the keys inside a value", () => {
+    expect(
+      formatHistoryValue(
+        {
+          storeType: "monobrand",
+          brandSegmentation: [
+            { brandId: 1, segmentation: "best" },
+            { brandId: 8, segmentation: "good" },
+          ],
+        },
+        "brandFocusType",
+        store,
+      ),
+    ).toBe(
+      "Store type: Monobrand, Brand segmentation: Brand: Crocs, Segmentation: Best; Brand: #8, Segmentation: Good",
+    );
+    expect(formatHistoryValue([{ brandId: 1, percentage: 10 }], "discounts", store)).toBe(
+      "Brand: Crocs, Percentage: 10",
+    );
+  });
+
+  it("reads a field it has no rule for as before: text, numbers, Yes / No, lists and pairs", () => {
+    expect(formatHistoryValue("Main Store", "name", store)).toBe("Main Store");
+    expect(formatHistoryValue(0.5, "wholesaleFactor", { entityType: "brand" })).toBe("0.5");
+    expect(formatHistoryValue(true, "published", { entityType: "line-list" })).toBe("Yes");
+    expect(formatHistoryValue(["orders.view", "orders.manage"], "permissions", { entityType: "role" })).toBe(
+      "orders.view, orders.manage",
+    );
+    expect(formatHistoryValue({ sku: "205089-001", size: "M9" }, "items.0", { entityType: "item" })).toBe(
+      "SKU: 205089-001, Size: M9",
+    );
+    expect(formatHistoryValue("", "description", store)).toBe("—");
+  });
+
+  it("without a field or an entry, reads a value as before; the keys inside it keep their rules", () => {
+    expect(formatHistoryValue(2)).toBe("2");
+    expect(formatHistoryValue("active")).toBe("active");
+    expect(formatHistoryValue({ organizationId: 2, status: "active" })).toBe(
+      "Organization: #2, Status: Active",
+    );
+  });
+});
