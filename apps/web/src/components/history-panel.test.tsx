@@ -92,7 +92,7 @@ describe("HistoryPanel", () => {
       "Wholesale factor: 2 → 2.2",
       "Description: — → Reps on the road",
       "Active: Yes → No",
-      "Permissions: orders.view → orders.view, orders.manage",
+      "Permissions: Orders: View → Orders: View, Manage",
       "Address › Zip code: — → 33101",
     ]);
     expect(entry).toHaveTextContent("Two permissions added");

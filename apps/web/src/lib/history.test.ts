@@ -155,18 +155,25 @@ describe("formatHistoryValue", () => {
     ).toBe(
       "Store type: Monobrand, Brand segmentation: Brand: Crocs, Segmentation: Best; Brand: #8, Segmentation: Good",
     );
-    expect(formatHistoryValue([{ brandId: 1, percentage: 10 }], "discounts", store)).toBe(
-      "Brand: Crocs, Percentage: 10",
-    );
+    expect(
+      formatHistoryValue(
+        [
+          { brandId: 1, percentage: 10 },
+          { brandId: 8, percentage: 12.5 },
+        ],
+        "discounts",
+        store,
+      ),
+    ).toBe("Crocs: 10%; #8: 12.5%");
   });
 
   it("reads a field it has no rule for as before: text, numbers, Yes / No, lists and pairs", () => {
     expect(formatHistoryValue("Main Store", "name", store)).toBe("Main Store");
     expect(formatHistoryValue(0.5, "wholesaleFactor", { entityType: "brand" })).toBe("0.5");
     expect(formatHistoryValue(true, "published", { entityType: "line-list" })).toBe("Yes");
-    expect(formatHistoryValue(["orders.view", "orders.manage"], "permissions", { entityType: "role" })).toBe(
-      "orders.view, orders.manage",
-    );
+    expect(
+      formatHistoryValue(["orders.view", "not.a-permission"], "permissions", { entityType: "role" }),
+    ).toBe("orders.view, not.a-permission");
     expect(formatHistoryValue({ sku: "205089-001", size: "M9" }, "items.0", { entityType: "item" })).toBe(
       "SKU: 205089-001, Size: M9",
     );
@@ -179,5 +186,29 @@ describe("formatHistoryValue", () => {
     expect(formatHistoryValue({ organizationId: 2, status: "active" })).toBe(
       "Organization: #2, Status: Active",
     );
+  });
+});
+
+describe("permissions and calendar dates", () => {
+  const role: HistoryValueContext = { entityType: "role" };
+
+  it("reads a role's permissions by area, in the roles screen's order", () => {
+    expect(
+      formatHistoryValue(
+        ["orders.manage", "catalogs.view", "orders.view", "catalogs.publish"],
+        "permissions",
+        role,
+      ),
+    ).toBe("Catalogs: View, Publish; Orders: View, Manage");
+    expect(formatHistoryValue([], "permissions", role)).toBe("—");
+  });
+
+  it("writes calendar dates as the screens do", () => {
+    const lineList: HistoryValueContext = { entityType: "line-list" };
+    expect(formatHistoryValue("2026-10-31", "deadline", lineList)).toBe("10/31/2026");
+    expect(formatHistoryValue("2027-03-01", "dateOfAvailability", lineList)).toBe("03/01/2027");
+    expect(formatHistoryValue("2027-01-15", "shipDate", { entityType: "order" })).toBe("01/15/2027");
+    // Not a date after all: shown as recorded.
+    expect(formatHistoryValue("soon", "deadline", lineList)).toBe("soon");
   });
 });

@@ -10,11 +10,19 @@ import {
 import { lineListTypeLabels } from "@cm/contracts/line-lists";
 import { orderStatusLabels, orderTypeLabels } from "@cm/contracts/orders";
 import type { OrganizationType } from "@cm/contracts/organizations";
+import {
+  type Permission,
+  permissionActionLabels,
+  permissionActions,
+  permissionAreaLabels,
+  permissionAreas,
+  permissionValues,
+} from "@cm/contracts/permissions";
 import { roleTypeLabels } from "@cm/contracts/roles";
 import { segmentationLabels, storeTypeLabels } from "@cm/contracts/stores";
 import { userTypeLabels } from "@cm/contracts/users";
 import { differenceInSeconds, format } from "date-fns";
-import { formatMoney } from "@/lib/format";
+import { formatDateLong, formatMoney } from "@/lib/format";
 
 /** Shown for a value that is not there: null, an empty text, an empty list. */
 export const noValue = "—";
@@ -147,13 +155,45 @@ function formatAddress(value: object): string | undefined {
   return address.type ? `${formatHistoryValue(address.type, "address.type")}: ${line}` : line;
 }
 
+/**
+ * A role's permissions by area, as the roles screen lays them out: "Catalogs: View, Manage;
+ * Orders: View". Only a list made of known permissions; anything else is shown as recorded.
+ */
+function formatPermissions(value: unknown[]): string | undefined {
+  if (value.length === 0) return undefined;
+  if (!value.every((item): item is Permission => permissionValues.includes(item as Permission)))
+    return undefined;
+  return permissionAreas
+    .map((area) => {
+      const actions = permissionActions.filter((action) => value.includes(`${area}.${action}` as Permission));
+      return actions.length === 0
+        ? undefined
+        : `${permissionAreaLabels[area]}: ${actions.map((action) => permissionActionLabels[action]).join(", ")}`;
+    })
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** A customer's discount as its screen says it: "Crocs: 10%". */
+function formatDiscount(value: object, context: HistoryValueContext | undefined): string | undefined {
+  const discount = value as Partial<Record<string, unknown>>;
+  if (Object.keys(discount).length !== 2 || typeof discount.percentage !== "number") return undefined;
+  return `${formatHistoryValue(discount.brandId, "brandId", context)}: ${discount.percentage}%`;
+}
+
+/** Calendar dates (a line list's deadline, an order's ship date), as the screens write them. */
+const calendarDateFields = new Set(["sentOn", "dateSent", "deadline", "dateOfAvailability", "shipDate"]);
+
 /** What `field` (a path such as "addresses.0.type") says of its value, if any of the rules knows it. */
 function formatByField(value: unknown, field: string, context: HistoryValueContext | undefined) {
   const [name, parent] = field
     .split(".")
     .filter((part) => part && !/^\d+$/.test(part))
     .reverse();
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) return formatAddress(value);
+  if (Array.isArray(value)) return name === "permissions" ? formatPermissions(value) : undefined;
+  if (typeof value === "object" && value !== null) {
+    return name === "discounts" ? formatDiscount(value, context) : formatAddress(value);
+  }
   if (name === undefined || (typeof value !== "string" && typeof value !== "number")) return undefined;
 
   if (Object.hasOwn(historyReferenceFields, name)) {
@@ -161,6 +201,7 @@ function formatByField(value: unknown, field: string, context: HistoryValueConte
     return context?.names?.[historyReferenceFields[name]!]?.[String(value)] ?? `#${value}`;
   }
   if (moneyFields.has(name)) return formatMoney(value) || undefined;
+  if (calendarDateFields.has(name) && typeof value === "string") return formatDateLong(value) || undefined;
   const labels = enumLabels(name, parent, context?.entityType);
   if (labels && typeof value === "string" && Object.hasOwn(labels, value)) return labels[value];
   return undefined;
