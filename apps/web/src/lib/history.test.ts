@@ -208,6 +208,9 @@ describe("permissions and calendar dates", () => {
     expect(formatHistoryValue("2026-10-31", "deadline", lineList)).toBe("10/31/2026");
     expect(formatHistoryValue("2027-03-01", "dateOfAvailability", lineList)).toBe("03/01/2027");
     expect(formatHistoryValue("2027-01-15", "shipDate", { entityType: "order" })).toBe("01/15/2027");
+    expect(formatHistoryValue("2027-02-01", "expected_shipped_date", { entityType: "item" })).toBe(
+      "02/01/2027",
+    );
     // Not a date after all: shown as recorded.
     expect(formatHistoryValue("soon", "deadline", lineList)).toBe("soon");
   });

@@ -181,8 +181,15 @@ function formatDiscount(value: object, context: HistoryValueContext | undefined)
   return `${formatHistoryValue(discount.brandId, "brandId", context)}: ${discount.percentage}%`;
 }
 
-/** Calendar dates (a line list's deadline, an order's ship date), as the screens write them. */
-const calendarDateFields = new Set(["sentOn", "dateSent", "deadline", "dateOfAvailability", "shipDate"]);
+/** Calendar dates (a line list's deadline, an order's ship date, an item's), as the screens write them. */
+const calendarDateFields = new Set([
+  "sentOn",
+  "dateSent",
+  "deadline",
+  "dateOfAvailability",
+  "shipDate",
+  "expected_shipped_date",
+]);
 
 /** What `field` (a path such as "addresses.0.type") says of its value, if any of the rules knows it. */
 function formatByField(value: unknown, field: string, context: HistoryValueContext | undefined) {
