@@ -124,6 +124,35 @@ describe("GET /api/history", () => {
     expect(data[0]!.actor).toBeNull();
   });
 
+  it("names an actor without a name by their e-mail, and one deleted since by their id", async () => {
+    const { db } = testApp.database;
+    const nameless = await staff("Nameless", "Person", "Sales");
+    await db.update(users).set({ firstName: "", lastName: "" }).where(eq(users.id, nameless.id));
+    const gone = await staff("Gone", "Away", "Sales");
+    await db.transaction((tx) =>
+      recordHistory(tx, [
+        entry({
+          entityLabel: "by-nameless",
+          entityId: 900_003,
+          at: new Date("2027-02-01T10:00:00Z"),
+          actorUserId: nameless.id,
+        }),
+        entry({
+          entityLabel: "by-gone",
+          entityId: 900_003,
+          at: new Date("2027-02-02T10:00:00Z"),
+          actorUserId: gone.id,
+        }),
+      ]),
+    );
+    await db.delete(users).where(eq(users.id, gone.id));
+    const { data } = await entries("?entityType=brand&entityId=900003");
+    expect(data.map((item) => [item.entityLabel, item.actor])).toEqual([
+      ["by-gone", { id: gone.id, name: `User #${gone.id}` }],
+      ["by-nameless", { id: nameless.id, name: "nameless@history.test" }],
+    ]);
+  });
+
   it("filters by person, and by entity type alone", async () => {
     expect(await labels(`?userId=${ben.id}`)).toEqual(["ben-2", "ben-1"]);
     expect(await labels(`?userId=${ana.id}&entityType=brand`)).toEqual(["ana-3", "ana-2", "ana-1"]);

@@ -61,6 +61,9 @@ export interface HistoryRow {
   summary: string | null;
 }
 
+/** A person as `userHistory` labels users: "First Last", or the e-mail when both are empty. */
+const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
 /** A page of entries, newest first (ties in the order written), with the actor's name. */
 export async function pageHistory(
   db: DbExecutor,
@@ -74,7 +77,8 @@ export async function pageHistory(
         id: auditEvents.id,
         createdAt: auditEvents.createdAt,
         actorUserId: auditEvents.actorUserId,
-        actorName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+        // Null for a person deleted since.
+        actorName: sql<string | null>`${personName}`,
         entityType: auditEvents.entityType,
         entityId: auditEvents.entityId,
         entityLabel: auditEvents.entityLabel,
@@ -93,14 +97,14 @@ export async function pageHistory(
   return { rows: rows as HistoryRow[], total: counted?.total ?? 0 };
 }
 
-/** How each kind is named; a person as `userHistory` labels users: "First Last", or the e-mail. */
+/** How each kind is named. */
 const referenceNames = {
   organizations: { table: organizations, id: organizations.id, name: organizations.name },
   roles: { table: roles, id: roles.id, name: roles.name },
   users: {
     table: users,
     id: users.id,
-    name: sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`,
+    name: personName,
   },
   stores: { table: stores, id: stores.id, name: stores.name },
   brands: { table: brands, id: brands.id, name: brands.name },

@@ -79,7 +79,7 @@ function toHistoryEntry(row: HistoryRow, names: HistoryNames | undefined): Histo
     actor:
       row.actorUserId === null
         ? null
-        : { id: row.actorUserId, name: row.actorName || `User #${row.actorUserId}` },
+        : { id: row.actorUserId, name: row.actorName ?? `User #${row.actorUserId}` },
     entityType: row.entityType,
     entityId: Number(row.entityId),
     entityLabel: row.entityLabel,
