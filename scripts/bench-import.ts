@@ -15,16 +15,13 @@
 // default, the embedded database. Before each round it waits (up to --settle-ms) for the resident
 // size to stop falling, so a round does not start on the previous one's leftovers.
 // Targets: ratio at most 1.5, peak RSS under 600 MB.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import * as XLSX from "@e965/xlsx";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
-import { chromium, type Browser } from "playwright-core";
-import { signedInStorageState } from "../e2e/support/sign-in.ts";
-import { chromiumLaunchOptions } from "../playwright.config.ts";
 import { initOnlyAndExit, startBenchServer } from "./bench-server.ts";
 import { recordFigures } from "./bench-summary.ts";
 import { memoryOf } from "./proc-memory.ts";
@@ -41,6 +38,11 @@ const { values } = parseArgs({
     "sheetjs-only": { type: "string" },
     // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
     "init-only": { type: "string" },
+    // Internal: measure (c) on this file in this (child) process, against --address's brand
+    // --brand-id, and print it as JSON.
+    "browser-only": { type: "string" },
+    address: { type: "string" },
+    "brand-id": { type: "string" },
   },
 });
 
@@ -55,6 +57,44 @@ if (values["sheetjs-only"]) {
   console.log(JSON.stringify({ ms, rows: rows.length, peak: process.resourceUsage().maxRSS * 1024 }));
   process.exit(0);
 }
+if (values["browser-only"]) {
+  // Playwright's client lives here, not in the measured server's process: it keeps objects for
+  // each of the page's requests, which the server's figures would otherwise count.
+  const { chromium } = await import("playwright-core");
+  const { chromiumLaunchOptions } = await import("../playwright.config.ts");
+  const { signedInStorageState } = await import("../e2e/support/sign-in.ts");
+  const address = values.address!;
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const context = await browser.newContext({
+      baseURL: address,
+      storageState: await signedInStorageState(address),
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto(`/home/brand/${values["brand-id"]}/line-lists`);
+    await page.getByRole("button", { name: "Upload Line List" }).click();
+    const dialog = page.getByRole("dialog", { name: /upload/i });
+    await dialog.getByLabel("Line list type").click();
+    await page.getByRole("option", { name: "Own Stock", exact: true }).click();
+    await dialog.getByLabel(/Choose a workbook/).setInputFiles(values["browser-only"]);
+    await dialog.getByRole("region", { name: "First rows of the file" }).waitFor();
+    const started = performance.now();
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.waitForURL(/\/home\/line-list\/preview\/\d+$/, { timeout: 120_000 });
+    // The table's first style row (row 1 is its header).
+    await page
+      .getByRole("region", { name: "Styles" })
+      .locator('tr[aria-rowindex="2"]')
+      .waitFor({ timeout: 120_000 });
+    const ms = performance.now() - started;
+    console.log(JSON.stringify({ ms, lineListId: Number(page.url().split("/").at(-1)) }));
+  } finally {
+    await browser.close();
+  }
+  process.exit(0);
+}
+
 const styles = Number(values.styles);
 const rounds = Number(values.rounds);
 const settleMs = Number(values["settle-ms"]);
@@ -169,43 +209,28 @@ try {
     }
 
     /**
-     * (c) through the browser: a new signed-in page opens the brand's line lists, chooses the type
-     * and the file in the Upload Line List dialog (whose first-rows preview reads only what it
-     * shows), then is timed from the Upload click to the preview page's first style row; the
-     * preview is discarded after it, as (b)'s is.
+     * (c) through the browser, in a child process (Chromium and Playwright's client apart from the
+     * server): a new signed-in page opens the brand's line lists, chooses the type and the file in
+     * the Upload Line List dialog (whose first-rows preview reads only what it shows), then is
+     * timed from the Upload click to the preview page's first style row. The preview is discarded
+     * after it, as (b)'s is. Asynchronous: the server in this process answers the page meanwhile.
      */
-    async function throughBrowser(
-      browser: Browser,
-      storageState: Awaited<ReturnType<typeof signedInStorageState>>,
-    ) {
-      const context = await browser.newContext({
-        baseURL: address,
-        storageState,
-        viewport: { width: 1440, height: 900 },
-      });
-      try {
-        const page = await context.newPage();
-        await page.goto(`/home/brand/${crocs.id}/line-lists`);
-        await page.getByRole("button", { name: "Upload Line List" }).click();
-        const dialog = page.getByRole("dialog", { name: /upload/i });
-        await dialog.getByLabel("Line list type").click();
-        await page.getByRole("option", { name: "Own Stock", exact: true }).click();
-        await dialog.getByLabel(/Choose a workbook/).setInputFiles(file);
-        await dialog.getByRole("region", { name: "First rows of the file" }).waitFor();
-        const started = performance.now();
-        await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-        await page.waitForURL(/\/home\/line-list\/preview\/\d+$/, { timeout: 120_000 });
-        // The table's first style row (row 1 is its header).
-        await page
-          .getByRole("region", { name: "Styles" })
-          .locator('tr[aria-rowindex="2"]')
-          .waitFor({ timeout: 120_000 });
-        const ms = performance.now() - started;
-        await api("DELETE", `/api/crocs/discard-uploaded-data/${page.url().split("/").at(-1)}`);
-        return ms;
-      } finally {
-        await context.close();
-      }
+    async function throughBrowser(): Promise<number> {
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        import.meta.filename,
+        "--browser-only",
+        file,
+        "--address",
+        address,
+        "--brand-id",
+        String(crocs.id),
+      ]);
+      const { ms, lineListId } = JSON.parse(stdout.trim().split("\n").at(-1)!) as {
+        ms: number;
+        lineListId: number;
+      };
+      await api("DELETE", `/api/crocs/discard-uploaded-data/${lineListId}`);
+      return ms;
     }
 
     /** (a) SheetJS alone, same file, to rows: in a child process, so its memory is not the server's. */
@@ -253,21 +278,15 @@ try {
     const pipelines: Awaited<ReturnType<typeof measured<Awaited<ReturnType<typeof pipeline>>>>>[] = [];
     const sheetJs: ReturnType<typeof sheetJsAlone>[] = [];
     const browserMs: number[] = [];
-    const browser = await chromium.launch(chromiumLaunchOptions);
-    try {
-      const storageState = await signedInStorageState(address);
-      for (let round = 1; round <= rounds; round += 1) {
-        pipelines.push(await measured(pipeline));
-        sheetJs.push(sheetJsAlone());
-        await settle();
-        browserMs.push(await throughBrowser(browser, storageState));
-        const [b, a, c] = [pipelines.at(-1)!, sheetJs.at(-1)!, browserMs.at(-1)!];
-        console.log(
-          `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (upload ${seconds(b.result.upload)}, process ${seconds(b.result.process)}, preview ${seconds(b.result.preview)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} (settled from ${mb(b.settled.from)}) -> peak ${mb(b.peak)}  (c) ${seconds(c)} ratio ${(c / a.ms).toFixed(2)}`,
-        );
-      }
-    } finally {
-      await browser.close();
+    for (let round = 1; round <= rounds; round += 1) {
+      pipelines.push(await measured(pipeline));
+      sheetJs.push(sheetJsAlone());
+      await settle();
+      browserMs.push(await throughBrowser());
+      const [b, a, c] = [pipelines.at(-1)!, sheetJs.at(-1)!, browserMs.at(-1)!];
+      console.log(
+        `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (upload ${seconds(b.result.upload)}, process ${seconds(b.result.process)}, preview ${seconds(b.result.preview)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} (settled from ${mb(b.settled.from)}) -> peak ${mb(b.peak)}  (c) ${seconds(c)} ratio ${(c / a.ms).toFixed(2)}`,
+      );
     }
 
     const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
