@@ -21,8 +21,12 @@ const sizesPerProduct = 5;
 const linesPerOrder = 20;
 
 /** One connection of the bench's own (not the server's pool) for `work`. */
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+  config: pg.ClientConfig = {},
+): Promise<T> {
+  const client = new pg.Client({ ...config, connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -202,8 +206,6 @@ export interface SeededDatabaseOptions {
   reuse: boolean;
   /** Leave the database and its data folder in place on close. */
   keep: boolean;
-  /** PostgreSQL's JIT on the database ("off" sets jit = off, "on" resets it); left alone if unset. */
-  jit?: "on" | "off";
 }
 
 export interface SeededServer {
@@ -242,13 +244,6 @@ export async function startOnSeededDatabase(
   if (!reuse) {
     await dropDatabase();
     await withAdmin((client) => client.query(`create database ${name}`));
-  }
-  if (options.jit) {
-    await withAdmin((client) =>
-      client.query(
-        options.jit === "off" ? `alter database ${name} set jit = off` : `alter database ${name} reset jit`,
-      ),
-    );
   }
   // The database names the folder of its uploaded files: a reused database needs the same one.
   const dataDir = path.join(os.tmpdir(), name);

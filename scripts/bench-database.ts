@@ -1,7 +1,7 @@
 // Large-database benchmark (issue 16, "Large databases"):
 //   node scripts/bench-database.ts [--sizes 10000,1000000] [--duration 10] [--rounds 2] [--connections 8]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/database.md]
-//     [--only name,name] [--keep] [--reuse] [--jit off]
+//     [--only name,name] [--keep] [--reuse]
 //
 // For each size it creates a fresh PostgreSQL database, migrates and seeds it the way the server's
 // first start does (`buildApp`), then fills it set-based (`insert … select … from generate_series`):
@@ -23,6 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { defaultPageSize } from "@cm/contracts/envelope";
 import pg from "pg";
+import { postgresSessionOptions } from "../apps/server/src/db/client.ts";
 import { signIn } from "../apps/server/test/auth.ts";
 import {
   answerInWorker,
@@ -83,8 +84,6 @@ const { values } = parseArgs({
     ...seededDatabaseArgs,
     report: { type: "string", default: "docs/bench/database.md" },
     only: { type: "string" },
-    // PostgreSQL's JIT compilation, on by default; "off" sets jit = off on the bench's databases.
-    jit: { type: "string", default: "on" },
   },
 });
 
@@ -179,24 +178,29 @@ pg.Client.prototype.query = function capture(this: pg.Client, ...args: unknown[]
 
 const explainable = /^\s*(select|with)\b/i;
 
+/** Explained on a connection with the server's settings (no JIT), so the plans are the ones it runs. */
 async function explainSlowest(url: string, queries: CapturedQuery[], count: number): Promise<string[]> {
-  return withClient(url, async (client) => {
-    const slowest = queries
-      .filter((query) => explainable.test(query.text))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, count);
-    const plans: string[] = [];
-    for (const query of slowest) {
-      const { rows } = await client.query<{ "QUERY PLAN": string }>(
-        `explain (analyze, buffers) ${query.text}`,
-        query.values,
-      );
-      plans.push(
-        `-- ${query.ms.toFixed(1)} ms in the request\n${query.text.trim()}\n-- parameters: ${JSON.stringify(query.values)}\n\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}`,
-      );
-    }
-    return plans;
-  });
+  return withClient(
+    url,
+    async (client) => {
+      const slowest = queries
+        .filter((query) => explainable.test(query.text))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, count);
+      const plans: string[] = [];
+      for (const query of slowest) {
+        const { rows } = await client.query<{ "QUERY PLAN": string }>(
+          `explain (analyze, buffers) ${query.text}`,
+          query.values,
+        );
+        plans.push(
+          `-- ${query.ms.toFixed(1)} ms in the request\n${query.text.trim()}\n-- parameters: ${JSON.stringify(query.values)}\n\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}`,
+        );
+      }
+      return plans;
+    },
+    { options: postgresSessionOptions },
+  );
 }
 
 const load = (job: LoadJob) => inWorker<LoadJob, LoadResult>(import.meta.url, job);
@@ -235,7 +239,6 @@ async function openSize(products: number): Promise<OpenSize> {
       products,
       reuse: values.reuse,
       keep: values.keep,
-      jit: values.jit === "off" ? "off" : "on",
     },
     log,
   );
@@ -374,7 +377,7 @@ console.log(`\n${table}`);
 const report = [
   "# Large databases: `node scripts/bench-database.ts`",
   "",
-  `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${connections} concurrent clients for ${durationMs / 1000} s per endpoint and size in ${rounds} alternating rounds, JIT ${values.jit}. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
+  `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${connections} concurrent clients for ${durationMs / 1000} s per endpoint and size in ${rounds} alternating rounds. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
   "",
   table,
   "",

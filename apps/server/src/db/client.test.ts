@@ -13,6 +13,19 @@ import { ok } from "../lib/envelope.ts";
 import { databaseFailureAnswer } from "../lib/errors.ts";
 import { migrateDatabase, openDatabase, rowsOf, type DatabaseHandle } from "./client.ts";
 
+describe.runIf(inject("testDatabase").kind === "postgres")("the app's PostgreSQL connections", () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp?.close());
+
+  it("run without JIT compilation", async () => {
+    const [setting] = rowsOf<{ jit: string }>(await testApp.database.db.execute(sql`show jit`));
+    expect(setting).toEqual({ jit: "off" });
+  });
+});
+
 // Only a PostgreSQL server has connections to lose; PGlite runs inside the process.
 describe.runIf(inject("testDatabase").kind === "postgres")("a lost PostgreSQL connection", () => {
   let testApp: TestApp;

@@ -59,6 +59,15 @@ export interface OpenDatabaseOptions {
   pgliteCheckpoints?: { everyMs: number; walBytes: number };
 }
 
+/**
+ * The settings of every connection to a PostgreSQL server, sent at connect time. No JIT
+ * compilation: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, which
+ * at a million products the populated catalogs of a 5,000-item line list did: 52 of its 107 ms
+ * went to compiling, on every request (docs/performance.md). The app's statements are short,
+ * indexed reads and writes, where compiling never pays.
+ */
+export const postgresSessionOptions = "-c jit=off";
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // A bounded connect time makes an unreachable server fail fast (and /healthz answer 503).
@@ -66,6 +75,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      options: postgresSessionOptions,
     });
     // An "error" event nobody listens to crashes the process. The pool listens to its idle
     // clients only; a client a transaction has checked out emits on itself alone, so every client
