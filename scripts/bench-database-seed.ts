@@ -21,12 +21,8 @@ const sizesPerProduct = 5;
 const linesPerOrder = 20;
 
 /** One connection of the bench's own (not the server's pool) for `work`. */
-export async function withClient<T>(
-  url: string,
-  work: (client: pg.Client) => Promise<T>,
-  config: pg.ClientConfig = {},
-): Promise<T> {
-  const client = new pg.Client({ ...config, connectionString: url });
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);

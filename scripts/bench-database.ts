@@ -23,7 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { defaultPageSize } from "@cm/contracts/envelope";
 import pg from "pg";
-import { postgresSessionOptions } from "../apps/server/src/db/client.ts";
+import { postgresSessionSettings } from "../apps/server/src/db/client.ts";
 import { signIn } from "../apps/server/test/auth.ts";
 import {
   answerInWorker,
@@ -180,27 +180,24 @@ const explainable = /^\s*(select|with)\b/i;
 
 /** Explained on a connection with the server's settings (no JIT), so the plans are the ones it runs. */
 async function explainSlowest(url: string, queries: CapturedQuery[], count: number): Promise<string[]> {
-  return withClient(
-    url,
-    async (client) => {
-      const slowest = queries
-        .filter((query) => explainable.test(query.text))
-        .sort((a, b) => b.ms - a.ms)
-        .slice(0, count);
-      const plans: string[] = [];
-      for (const query of slowest) {
-        const { rows } = await client.query<{ "QUERY PLAN": string }>(
-          `explain (analyze, buffers) ${query.text}`,
-          query.values,
-        );
-        plans.push(
-          `-- ${query.ms.toFixed(1)} ms in the request\n${query.text.trim()}\n-- parameters: ${JSON.stringify(query.values)}\n\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}`,
-        );
-      }
-      return plans;
-    },
-    { options: postgresSessionOptions },
-  );
+  return withClient(url, async (client) => {
+    await client.query(postgresSessionSettings);
+    const slowest = queries
+      .filter((query) => explainable.test(query.text))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, count);
+    const plans: string[] = [];
+    for (const query of slowest) {
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(
+        `explain (analyze, buffers) ${query.text}`,
+        query.values,
+      );
+      plans.push(
+        `-- ${query.ms.toFixed(1)} ms in the request\n${query.text.trim()}\n-- parameters: ${JSON.stringify(query.values)}\n\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}`,
+      );
+    }
+    return plans;
+  });
 }
 
 const load = (job: LoadJob) => inWorker<LoadJob, LoadResult>(import.meta.url, job);

@@ -60,13 +60,14 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * The settings of every connection to a PostgreSQL server, sent at connect time. No JIT
- * compilation: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, which
- * at a million products the populated catalogs of a 5,000-item line list did: 52 of its 107 ms
- * went to compiling, on every request (docs/performance.md). The app's statements are short,
- * indexed reads and writes, where compiling never pays.
+ * The settings of every connection to a PostgreSQL server, run as it opens. No JIT compilation:
+ * PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, which at a million
+ * products the populated catalogs of a 5,000-item line list did: 52 of its 107 ms went to
+ * compiling, on every request (docs/performance.md). The app's statements are short, indexed
+ * reads and writes, where compiling never pays. A statement rather than the `options` startup
+ * parameter, which a pooler such as PgBouncer refuses unless told to ignore it.
  */
-export const postgresSessionOptions = "-c jit=off";
+export const postgresSessionSettings = "set jit = off";
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -75,7 +76,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
-      options: postgresSessionOptions,
     });
     // An "error" event nobody listens to crashes the process. The pool listens to its idle
     // clients only; a client a transaction has checked out emits on itself alone, so every client
@@ -83,6 +83,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pool drops the broken client when it comes back.
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onConnectionError?.(error));
+      // Queued ahead of whatever the pool's caller sends on this client. A failure here is the
+      // connection's, which its first statement then reports; JIT only costs time.
+      client.query(postgresSessionSettings).catch(() => {});
     });
     // Idle clients' errors reach the pool too, already told through their own listener above.
     pool.on("error", () => {});
