@@ -84,7 +84,7 @@ describe("formatHistoryValue", () => {
 
   it("keeps a code it has no label for as it is", () => {
     expect(formatHistoryValue("archived", "status", { entityType: "store" })).toBe("archived");
-    expect(formatHistoryValue("preview", "stage", { entityType: "line-list" })).toBe("preview");
+    expect(formatHistoryValue("draft", "stage", { entityType: "line-list" })).toBe("draft");
     expect(formatHistoryValue("internal", "type", { entityType: "store" })).toBe("internal");
   });
 
@@ -136,7 +136,7 @@ describe("formatHistoryValue", () => {
         "address",
         store,
       ),
-    ).toBe("Type: Billing, Line1: 1 Main St, City: Miami, Attention: Accounts");
+    ).toBe("Type: Billing, Address line 1: 1 Main St, City: Miami, Attention: Accounts");
   });
 
   it("applies the rules to the keys inside a value", () => {
@@ -213,5 +213,14 @@ describe("permissions and calendar dates", () => {
     );
     // Not a date after all: shown as recorded.
     expect(formatHistoryValue("soon", "deadline", lineList)).toBe("soon");
+  });
+});
+
+describe("a line list's stage", () => {
+  it("reads as Preview or Saved", () => {
+    expect(formatHistoryValue("preview", "stage", { entityType: "line-list" })).toBe("Preview");
+    expect(formatHistoryValue("saved", "stage", { entityType: "line-list" })).toBe("Saved");
+    // Another entity's stage, if one ever has one, is shown as recorded.
+    expect(formatHistoryValue("saved", "stage", { entityType: "order" })).toBe("saved");
   });
 });

@@ -7,7 +7,7 @@ import {
   historyMessages,
   historyReferenceFields,
 } from "@cm/contracts/history";
-import { lineListTypeLabels } from "@cm/contracts/line-lists";
+import { type LineListStage, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { orderStatusLabels, orderTypeLabels } from "@cm/contracts/orders";
 import type { OrganizationType } from "@cm/contracts/organizations";
 import {
@@ -53,14 +53,19 @@ function sentenceCase(name: string): string {
     .join(" ");
 }
 
-/** The fields of `historyReferenceFields` show a name, not an id, so their labels drop the "id". */
-const referenceFieldLabels = new Map([
+/**
+ * Labels sentence case gets wrong: the fields of `historyReferenceFields` show a name, not an id,
+ * so their labels drop the "id"; an address's lines are labelled as its form labels them.
+ */
+const fieldLabels = new Map([
   ["organizationId", "Organization"],
   ["roleId", "Role"],
   ["mainContactUserId", "Main contact"],
   ["userIds", "Users"],
   ["storeId", "Store"],
   ["brandId", "Brand"],
+  ["line1", "Address line 1"],
+  ["line2", "Address line 2"],
 ]);
 
 /**
@@ -72,7 +77,7 @@ export function humanizeField(field: string): string {
   const parts: string[] = [];
   for (const part of field.split(".")) {
     if (/^\d+$/.test(part) && parts.length > 0) parts[parts.length - 1] += ` ${Number(part) + 1}`;
-    else if (part) parts.push(referenceFieldLabels.get(part) ?? sentenceCase(part));
+    else if (part) parts.push(fieldLabels.get(part) ?? sentenceCase(part));
   }
   return parts.join(" › ") || field;
 }
@@ -99,6 +104,9 @@ const typeLabelsByEntity: Partial<Record<HistoryEntityType, Record<string, strin
 
 const moneyFields = new Set(["totalWhs", "msrp"]);
 
+/** A line list is a preview while its upload waits to be saved or discarded. */
+const lineListStageLabels: Record<LineListStage, string> = { preview: "Preview", saved: "Saved" };
+
 function enumLabels(
   name: string,
   parent: string | undefined,
@@ -113,6 +121,8 @@ function enumLabels(
       return storeTypeLabels;
     case "segmentation":
       return segmentationLabels;
+    case "stage":
+      return entityType === "line-list" ? lineListStageLabels : undefined;
     case "type":
       if (parent === "address" || parent === "addresses") return addressTypeLabels;
       return entityType && typeLabelsByEntity[entityType];
