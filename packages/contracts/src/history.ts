@@ -83,13 +83,14 @@ export type HistoryChange = z.infer<typeof historyChangeSchema>;
  */
 export const historyReferenceKindValues = ["organizations", "roles", "users", "stores", "brands"] as const;
 export type HistoryReferenceKind = (typeof historyReferenceKindValues)[number];
-export const historyReferenceFields: Record<string, HistoryReferenceKind> = {
-  organizationId: "organizations",
-  roleId: "roles",
-  mainContactUserId: "users",
-  userIds: "users",
-  storeId: "stores",
-  brandId: "brands",
+/** Each field's kind, and its label where a name stands for the id ("Main contact", not "Main contact user id"). */
+export const historyReferenceFields: Record<string, { kind: HistoryReferenceKind; label: string }> = {
+  organizationId: { kind: "organizations", label: "Organization" },
+  roleId: { kind: "roles", label: "Role" },
+  mainContactUserId: { kind: "users", label: "Main contact" },
+  userIds: { kind: "users", label: "Users" },
+  storeId: { kind: "stores", label: "Store" },
+  brandId: { kind: "brands", label: "Brand" },
 };
 
 export const historyNamesSchema = z.partialRecord(

@@ -55,15 +55,11 @@ function sentenceCase(name: string): string {
 
 /**
  * Labels sentence case gets wrong: the fields of `historyReferenceFields` show a name, not an id,
- * so their labels drop the "id"; an address's lines are labelled as its form labels them.
+ * so their labels (the contract's) drop the "id"; an address's lines are labelled as its form
+ * labels them.
  */
 const fieldLabels = new Map([
-  ["organizationId", "Organization"],
-  ["roleId", "Role"],
-  ["mainContactUserId", "Main contact"],
-  ["userIds", "Users"],
-  ["storeId", "Store"],
-  ["brandId", "Brand"],
+  ...Object.entries(historyReferenceFields).map(([field, { label }]) => [field, label] as const),
   ["line1", "Address line 1"],
   ["line2", "Address line 2"],
 ]);
@@ -215,7 +211,7 @@ function formatByField(value: unknown, field: string, context: HistoryValueConte
 
   if (Object.hasOwn(historyReferenceFields, name)) {
     // A record deleted since has no name: its id still tells which one it was.
-    return context?.names?.[historyReferenceFields[name]!]?.[String(value)] ?? `#${value}`;
+    return context?.names?.[historyReferenceFields[name]!.kind]?.[String(value)] ?? `#${value}`;
   }
   if (moneyFields.has(name)) return formatMoney(value) || undefined;
   if (calendarDateFields.has(name) && typeof value === "string") return formatDateLong(value) || undefined;

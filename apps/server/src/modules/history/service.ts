@@ -17,7 +17,7 @@ type ReferencedIds = Map<HistoryReferenceKind, Set<number>>;
 
 function referenceKind(key: string): HistoryReferenceKind | undefined {
   // Own keys only: a recorded key such as "constructor" names nothing.
-  return Object.hasOwn(historyReferenceFields, key) ? historyReferenceFields[key] : undefined;
+  return Object.hasOwn(historyReferenceFields, key) ? historyReferenceFields[key]!.kind : undefined;
 }
 
 /**
