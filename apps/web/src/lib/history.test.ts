@@ -104,7 +104,7 @@ describe("formatHistoryValue", () => {
       postalCode: "33139",
     };
     expect(formatHistoryValue(billing, "address", { entityType: "organization" })).toBe(
-      "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, US",
+      "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, United States",
     );
     expect(
       formatHistoryValue(
@@ -125,7 +125,7 @@ describe("formatHistoryValue", () => {
         store,
       ),
     ).toBe(
-      "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, US; Shipping: 8 Dock Road, Unit 4, Doral, FL, US",
+      "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, United States; Shipping: 8 Dock Road, Unit 4, Doral, FL, United States",
     );
   });
 

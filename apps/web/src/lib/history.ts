@@ -1,4 +1,4 @@
-import { addressTypeLabels } from "@cm/contracts/addresses";
+import { type AddressOutput, addressTypeLabels, formatAddress } from "@cm/contracts/addresses";
 import { catalogTypeLabels } from "@cm/contracts/catalogs";
 import {
   type HistoryEntityType,
@@ -140,24 +140,15 @@ const addressKeys = new Set<string>([
 ]);
 
 /**
- * "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, US", as an address is written on an
- * envelope. Only an object made of an address's fields and nothing else: one with a key it does
- * not know keeps every pair, so nothing recorded is hidden.
+ * "Billing: 1200 Ocean Drive, Miami Beach, FL 33139, United States", one line as the tables write
+ * an address (the contract's `formatAddress`). Only an object made of an address's fields and
+ * nothing else: one with a key it does not know keeps every pair, so nothing recorded is hidden.
  */
-function formatAddress(value: object): string | undefined {
+function formatRecordedAddress(value: object): string | undefined {
   const address = value as Partial<Record<string, unknown>>;
   if (typeof address.line1 !== "string" || typeof address.city !== "string") return undefined;
   if (!Object.keys(address).every((key) => addressKeys.has(key))) return undefined;
-  const text = (part: unknown) => (typeof part === "string" ? part.trim() : "");
-  const line = [
-    text(address.line1),
-    text(address.line2),
-    text(address.city),
-    [text(address.state), text(address.postalCode)].filter(Boolean).join(" "),
-    text(address.country),
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const line = formatAddress(address as Partial<AddressOutput>);
   return address.type ? `${formatHistoryValue(address.type, "address.type")}: ${line}` : line;
 }
 
@@ -205,7 +196,7 @@ function formatByField(value: unknown, field: string, context: HistoryValueConte
     .reverse();
   if (Array.isArray(value)) return name === "permissions" ? formatPermissions(value) : undefined;
   if (typeof value === "object" && value !== null) {
-    return name === "discounts" ? formatDiscount(value, context) : formatAddress(value);
+    return name === "discounts" ? formatDiscount(value, context) : formatRecordedAddress(value);
   }
   if (name === undefined || (typeof value !== "string" && typeof value !== "number")) return undefined;
 
