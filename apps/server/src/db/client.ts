@@ -83,9 +83,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pool drops the broken client when it comes back.
     pool.on("connect", (client) => {
       client.on("error", (error) => options.onConnectionError?.(error));
-      // Queued ahead of whatever the pool's caller sends on this client. A failure here is the
-      // connection's, which its first statement then reports; JIT only costs time.
-      client.query(postgresSessionSettings).catch(() => {});
+      // Queued ahead of whatever the pool's caller sends on this client. A failure is reported as
+      // the connection's; the caller's own statement then fails too if the connection is broken.
+      client.query(postgresSessionSettings).catch((error: Error) => options.onConnectionError?.(error));
     });
     // Idle clients' errors reach the pool too, already told through their own listener above.
     pool.on("error", () => {});
