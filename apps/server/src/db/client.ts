@@ -12,6 +12,7 @@ import pg from "pg";
 import { databaseFailureAnswer } from "../lib/errors.ts";
 import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
 import { createServerPglite } from "./pglite.ts";
+import { releaseClientsOfFailedTransactions } from "./postgres-transactions.ts";
 import * as schema from "./schema.ts";
 
 export { createPglite } from "./pglite.ts";
@@ -91,6 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", () => {});
     retryLostReadsOnce(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    releaseClientsOfFailedTransactions(db, pool);
     let closing: Promise<void> | undefined;
     return {
       db,

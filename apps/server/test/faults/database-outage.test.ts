@@ -140,6 +140,67 @@ describe.runIf(inject("testDatabase").kind === "postgres")(
       expect(server.child.exitCode).toBeNull();
     });
 
+    it("keeps 4 writers going while backends are ended back to back, and serves at once after", async () => {
+      // A transaction whose BEGIN fails on an ended backend must give its connection back: when it
+      // did not, the pool (10 connections) ran dry after 10 such failures and every request waited
+      // for a connection until it timed out, until a restart.
+      const writers = 4;
+      const writesEach = 300;
+      const statuses: number[] = [];
+      const slowest = { ms: 0 };
+      // A write that waited this long waited for a connection (the pool's connect timeout is 5 s).
+      const wedgedMs = 4_000;
+      let wedges = 0;
+      let killing = true;
+      let ended = 0;
+      const killer = (async () => {
+        while (killing) {
+          ended += await terminateServerBackends("all");
+          // A breath of up to 20 ms lets new connections open, so that some are ended between the
+          // pool handing them out and their first statement.
+          await new Promise((resolve) => setTimeout(resolve, 20 * Math.random()));
+        }
+      })();
+      try {
+        await Promise.all(
+          Array.from({ length: writers }, async (_, writer) => {
+            for (let write = 0; write < writesEach && wedges === 0; write++) {
+              const started = performance.now();
+              const answer = await callApi(server.baseUrl, auth, "POST", "/api/brands", {
+                name: `Outage ${writer}-${write}`,
+              });
+              const ms = performance.now() - started;
+              slowest.ms = Math.max(slowest.ms, ms);
+              if (ms >= wedgedMs) wedges++;
+              statuses.push(answer.status);
+            }
+          }),
+        );
+      } finally {
+        killing = false;
+        await killer;
+      }
+      const count = (status: number) => statuses.filter((seen) => seen === status).length;
+      reportFigure(
+        `writes while backends were ended back to back (${ended} ended)`,
+        `${count(201)} × 201, ${count(503)} × 503 of ${writers * writesEach}; slowest ${Math.round(slowest.ms)} ms; ${wedges} wedged`,
+      );
+      expect(wedges).toBe(0);
+      expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
+      expect(statuses).toHaveLength(writers * writesEach);
+      expect(ended).toBeGreaterThan(writers * 10);
+
+      // Serving again at once, without a restart: every writer's next write goes through.
+      const after = await Promise.all(
+        Array.from({ length: writers }, (_, writer) =>
+          callApi(server.baseUrl, auth, "POST", "/api/brands", { name: `After outage ${writer}` }),
+        ),
+      );
+      expect(after.map((answer) => answer.status)).toEqual(Array(writers).fill(201));
+      expect(await get("/healthz")).toEqual({ status: 200, body: { status: "ok" } });
+      expect(server.child.exitCode).toBeNull();
+    }, 180_000);
+
     it("answers 503 while the database refuses connections and serves again when it is back", async () => {
       await relay.down();
       const health = await get("/healthz");
