@@ -44,6 +44,8 @@ const unknownId = 987_654_321;
 const oneMegabyte = "x".repeat(1024 * 1024);
 /** Larger than any route's body limit (the segmentation file's is the largest). */
 const oversizedBody = Buffer.alloc(6 * 1024 * 1024 + 1, "x");
+/** Deeper than any walk of it by recursion survives (the call stack overflows). */
+const deeplyNested = `${'{"a":['.repeat(10_000)}${"]}".repeat(10_000)}`;
 /** Stands for a JSON token JSON.stringify cannot write: replaced in the text after stringifying. */
 const infinityToken = "\u0001walk-infinity\u0001";
 
@@ -522,6 +524,8 @@ function classicRequests(route: OpenApiRoute, context: Context): WalkRequest[] {
       "application/x-www-form-urlencoded",
     ),
     raw(brokenIf("a body over the limit"), oversizedBody, "application/json"),
+    raw(brokenIf("JSON nested 10,000 deep"), deeplyNested, "application/json"),
+    raw(brokenIf("a field nested 10,000 deep"), withFirstKey(`"walk": ${deeplyNested}`), "application/json"),
     raw(null, Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), "application/json"),
   ];
   for (const contentType of Object.keys(route.body?.content ?? {})) {

@@ -1,3 +1,6 @@
+/** Deeper than any request of the API nests (an order's lines are 3 levels); the server refuses more. */
+export const requestNestingLimit = 32;
+
 /** User-facing messages that belong to no single resource (SPEC.md section 8, "Generic" and server errors). */
 export const genericMessages = {
   ok: "OK",
@@ -6,6 +9,7 @@ export const genericMessages = {
   nulCharacter: "Text must not contain the NUL character.",
   // Half of a UTF-16 pair on its own is no character: a client bug, and PostgreSQL refuses it in JSON.
   loneSurrogate: "Text must not contain invalid Unicode (a lone surrogate).",
+  nestedTooDeeply: `Objects and lists must not be nested more than ${requestNestingLimit} levels deep.`,
   serverError: "Something went wrong in the server.",
   notFound: "Not found",
   anErrorOccurred: "An error occurred",

@@ -1,4 +1,4 @@
-import { genericMessages } from "@cm/contracts/messages";
+import { genericMessages, requestNestingLimit } from "@cm/contracts/messages";
 import { roleMessages } from "@cm/contracts/roles";
 import { count, sql } from "drizzle-orm";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -125,6 +125,31 @@ describe("NUL characters in requests", () => {
     const pair = await post("/api/brands", { name: "Feet \ud83e\uddb6" });
     expect(pair.statusCode, pair.body).toBe(201);
     expect(pair.json().data.name).toBe("Feet 🦶");
+  });
+
+  it.each([
+    { url: "/api/brands", signedIn: true },
+    { url: "/code/passkey/verify", signedIn: false },
+  ])("answers a body nested 10,000 deep with 400, not a stack overflow ($url)", async ({ url, signedIn }) => {
+    const nested = `${'{"a":['.repeat(10_000)}${"]}".repeat(10_000)}`;
+    const before = await rowCounts();
+    const response = await testApp.app.inject({
+      method: "POST",
+      url,
+      payload: `{"name": "Deep", "walk": ${nested}}`,
+      headers: { "content-type": "application/json", ...(signedIn && auth) },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false });
+    expect(JSON.stringify(response.json().data)).toContain(genericMessages.nestedTooDeeply);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("takes a body nested as deep as the limit", async () => {
+    let walk: unknown = "leaf";
+    for (let depth = 1; depth < requestNestingLimit; depth++) walk = { a: walk };
+    const response = await post("/api/brands", { name: "Nested but fine", walk });
+    expect(response.statusCode, response.body).toBe(201);
   });
 
   it("still takes text without NUL, other control characters included", async () => {

@@ -1,4 +1,4 @@
-import { genericMessages } from "@cm/contracts/messages";
+import { genericMessages, requestNestingLimit } from "@cm/contracts/messages";
 import type { FastifySchemaCompiler } from "fastify";
 import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -27,17 +27,31 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
 
 type Found = { path: PropertyKey[]; message: string };
 
-/** Where such text hides in a request part: in string values and in keys (a record's keys are stored too). */
-function unstorablePaths(value: unknown, path: PropertyKey[] = [], found: Found[] = []): Found[] {
-  if (typeof value === "string") {
-    const message = unstorableIn(value);
-    if (message) found.push({ path, message });
-  } else if (isPlainContainer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const itemPath = [...path, Array.isArray(value) ? Number(key) : key];
-      const message = unstorableIn(key);
-      if (message) found.push({ path: itemPath, message });
-      else unstorablePaths(item, itemPath, found);
+/**
+ * Where such text hides in a request part: in string values and in keys (a record's keys are
+ * stored too). Walked with a stack of its own, not by recursion: a body nested 10,000 deep (a few
+ * kilobytes of brackets) would overflow the call stack. Nothing the API takes nests deeper than
+ * `requestNestingLimit`, so a part that does is refused there instead of walked on.
+ */
+function unstorablePaths(part: unknown): Found[] {
+  const found: Found[] = [];
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value: part, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === "string") {
+      const message = unstorableIn(value);
+      if (message) found.push({ path, message });
+    } else if (isPlainContainer(value)) {
+      if (path.length >= requestNestingLimit) {
+        found.push({ path, message: genericMessages.nestedTooDeeply });
+        continue;
+      }
+      for (const [key, item] of Object.entries(value)) {
+        const itemPath = [...path, Array.isArray(value) ? Number(key) : key];
+        const message = unstorableIn(key);
+        if (message) found.push({ path: itemPath, message });
+        else pending.push({ value: item, path: itemPath });
+      }
     }
   }
   return found;
@@ -49,7 +63,7 @@ const storableText = z.unknown().superRefine((value, context) => {
 
 /**
  * The app's validator: zod's, after refusing NUL and lone surrogates anywhere in the part (body,
- * query, params). PostgreSQL cannot store them, so a name holding one would otherwise get past
+ * query, params), and nesting deeper than any request of the API. PostgreSQL cannot store them, so a name holding one would otherwise get past
  * every schema and fail as a 500 in SQL. Failing here makes it an ordinary validation error, which
  * each route answers its usual way (its 400 message, the field errors).
  */
