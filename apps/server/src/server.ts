@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./env.ts";
+import { DataDirInUse } from "./modules/storage/data-dir-lock.ts";
 
 // Static imports are evaluated before this line: what loading the code took, apart from the
 // database's opening, migration and seed.
@@ -12,18 +13,24 @@ const modulesLoadedMs = performance.now();
  */
 const drainTimeoutMs = 8000;
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
+/**
+ * What an operator can fix (a bad setting, DATA_DIR held by another process) stops the start with
+ * its one-line message; anything else is a bug, and keeps its stack trace.
+ */
+async function orExitWithMessage<T>(start: () => T | Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirInUse) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
 
-const app = await buildApp(config);
+const config = await orExitWithMessage(() => loadConfig());
+const app = await orExitWithMessage(() => buildApp(config));
 
 /**
  * Drains: the listener closes, requests in flight finish, new ones get 503 (app.ts), then the

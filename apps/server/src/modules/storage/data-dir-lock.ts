@@ -1,4 +1,5 @@
-import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -32,23 +33,77 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-async function readOwner(file: string): Promise<LockOwner | undefined> {
+/** The lock file's text; undefined when there is none. */
+async function readLockText(file: string): Promise<string | undefined> {
   try {
-    return JSON.parse(await readFile(file, "utf8")) as LockOwner;
+    return await readFile(file, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // Missing, or half written by a crash: nobody holds it.
-    if (code === "ENOENT" || error instanceof SyntaxError) return undefined;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
 }
 
-/** Deletes the lock file; one already gone (deleted by hand, or by a racing taker) is no matter. */
-async function removeLockFile(file: string): Promise<void> {
+/** The owner a lock file's text names; undefined when it names none (written by hand, say). */
+function ownerOf(text: string | undefined): LockOwner | undefined {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as LockOwner);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes a file; one already gone is no matter. */
+async function removeFile(file: string): Promise<void> {
   try {
     await unlink(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+/**
+ * Creates the lock file holding `text`, or answers false when it exists. The text is written to a
+ * file of this process's own and linked into place: the lock file appears whole, never empty or
+ * half written, so another starter never mistakes a lock being written for an abandoned one.
+ */
+async function createLockFile(file: string, text: string): Promise<boolean> {
+  const draft = `${file}.${process.pid}-${randomUUID()}.new`;
+  await writeFile(draft, text, { flag: "wx" });
+  try {
+    await link(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await removeFile(draft);
+  }
+}
+
+/**
+ * Removes the lock file if it still holds `seen` (the abandoned lock this process read). Deleting
+ * it outright would race: two starters both read the abandoned lock, one deletes it and takes the
+ * folder, and the other then deleted that new lock and took the folder too. Renamed aside instead,
+ * which only one of them can do to a given file; a starter that finds it moved someone's new lock
+ * (taken between its read and its rename) links it back, which fails rather than overwrite a lock
+ * a third starter took in that instant.
+ */
+async function removeAbandonedLock(file: string, seen: string): Promise<void> {
+  const aside = `${file}.${process.pid}-${randomUUID()}.abandoned`;
+  try {
+    await rename(file, aside);
+  } catch (error) {
+    // Already set aside by another starter.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  try {
+    if ((await readFile(aside, "utf8")) === seen) return;
+    await link(aside, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "EEXIST") throw error;
+    });
+  } finally {
+    await removeFile(aside);
   }
 }
 
@@ -66,7 +121,7 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<() 
     const count = (heldHere.get(file) ?? 1) - 1;
     if (count > 0) return void heldHere.set(file, count);
     heldHere.delete(file);
-    if ((await readOwner(file))?.pid === process.pid) await removeLockFile(file);
+    if (ownerOf(await readLockText(file))?.pid === process.pid) await removeFile(file);
   };
   const held = heldHere.get(file);
   if (held) {
@@ -80,22 +135,21 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<() 
     since: new Date().toISOString(),
   };
   await mkdir(dataDir, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await writeFile(file, JSON.stringify(owner), { flag: "wx" });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await createLockFile(file, JSON.stringify(owner))) {
       heldHere.set(file, 1);
       return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    const current = await readOwner(file);
+    const text = await readLockText(file);
+    if (text === undefined) continue;
+    const current = ownerOf(text);
     if (current && (current.hostname !== os.hostname() || isAlive(current.pid))) {
       throw new DataDirInUse(
         `${dataDir} is in use by a ${current.purpose} (process ${current.pid} on ${current.hostname}, ` +
           `since ${current.since}): stop it first. If that process is gone, delete ${file}.`,
       );
     }
-    await removeLockFile(file);
+    await removeAbandonedLock(file, text);
   }
   throw new DataDirInUse(`${dataDir} is in use: another process took ${file} at the same moment.`);
 }
