@@ -9,7 +9,7 @@ import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { users } from "./db/schema.ts";
 import { loadConfig } from "./env.ts";
-import { dataDirLockFile } from "./modules/storage/data-dir-lock.ts";
+import { dataDirLockFile } from "./db/data-dir-lock.ts";
 
 describe("app", () => {
   let testApp: TestApp;

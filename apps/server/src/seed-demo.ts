@@ -5,7 +5,7 @@ import path from "node:path";
 import { migrateDatabase, openDatabase } from "./db/client.ts";
 import { seedDemoData } from "./db/demo-seed.ts";
 import { ConfigError, loadConfig } from "./env.ts";
-import { DataDirInUse } from "./modules/storage/data-dir-lock.ts";
+import { DataDirInUse } from "./db/data-dir-lock.ts";
 
 let config;
 let database;

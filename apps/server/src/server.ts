@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./env.ts";
-import { DataDirInUse } from "./modules/storage/data-dir-lock.ts";
+import { DataDirInUse } from "./db/data-dir-lock.ts";
 
 // Static imports are evaluated before this line: what loading the code took, apart from the
 // database's opening, migration and seed.

@@ -13,7 +13,7 @@ import {
   openDatabase,
   type DatabaseHandle,
 } from "../src/db/client.ts";
-import { isAlive } from "../src/modules/storage/data-dir-lock.ts";
+import { isAlive } from "../src/db/data-dir-lock.ts";
 
 /**
  * The migrated database every test app copies, described in a form the global setup can hand

@@ -14,7 +14,7 @@ import { seedDemoData } from "../db/demo-seed.ts";
 import { passkeys, users, webauthnChallenges } from "../db/schema.ts";
 import { sampleLineListTable } from "../modules/file-processing/sample-line-list.ts";
 import { xlsx } from "../modules/file-processing/test-workbooks.ts";
-import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
+import { lockDataDir } from "../db/data-dir-lock.ts";
 import { lineListCountTables } from "../modules/line-lists/counts.ts";
 import { orderSummaryTables } from "../modules/orders/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { ConfigError, loadConfig, type Config } from "../env.ts";
-import { DataDirInUse } from "../modules/storage/data-dir-lock.ts";
+import { DataDirInUse } from "../db/data-dir-lock.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";
 
 const usage = "Usage: npm run backup -- FILE   |   npm run restore -- FILE [--force]";

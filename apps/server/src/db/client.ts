@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { databaseFailureAnswer } from "../lib/errors.ts";
-import { lockDataDir } from "../modules/storage/data-dir-lock.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { createServerPglite } from "./pglite.ts";
 import { releaseClientsOfFailedTransactions } from "./postgres-transactions.ts";
 import * as schema from "./schema.ts";
