@@ -1,5 +1,5 @@
 import type { HistoryEntityType, HistoryEntry } from "@cm/contracts/history";
-import { auditEvents } from "../src/db/schema.ts";
+import { historyEntries } from "../src/db/schema.ts";
 import { signIn } from "./auth.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -25,5 +25,5 @@ export async function historyOf(
 
 /** Every row of the history table, whatever its spelling: a failed write must leave none. */
 export function historyRowCount(testApp: TestApp): Promise<number> {
-  return testApp.database.db.$count(auditEvents);
+  return testApp.database.db.$count(historyEntries);
 }

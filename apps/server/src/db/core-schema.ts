@@ -115,12 +115,12 @@ export const brands = pgTable(
 );
 
 /**
- * The history (issue 14): every write records who changed what, in the same transaction as the
- * change, in the shape of `historyEntrySchema` (lib/entity-write.ts writes it, modules/history
+ * The history: every write records who changed what, in the same transaction as the
+ * change, in the shape of `historyEntrySchema` (lib/entity-write.ts computes it, lib/history.ts writes it, modules/history
  * reads it). Each index serves a filter of `GET /api/history`, newest first.
  */
-export const auditEvents = pgTable(
-  "audit_events",
+export const historyEntries = pgTable(
+  "history_entries",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     actorUserId: integer("actor_user_id"),
@@ -144,9 +144,9 @@ export const auditEvents = pgTable(
   // Ascending, scanned backwards for "newest first": the order (created_at desc, id desc) with
   // PostgreSQL's default nulls placement is exactly the reverse of these.
   (table) => [
-    index("audit_events_entity_idx").on(table.entityType, table.entityId, table.createdAt, table.id),
-    index("audit_events_type_created_idx").on(table.entityType, table.createdAt, table.id),
-    index("audit_events_actor_created_idx").on(table.actorUserId, table.createdAt, table.id),
-    index("audit_events_created_idx").on(table.createdAt, table.id),
+    index("history_entries_entity_idx").on(table.entityType, table.entityId, table.createdAt, table.id),
+    index("history_entries_type_created_idx").on(table.entityType, table.createdAt, table.id),
+    index("history_entries_actor_created_idx").on(table.actorUserId, table.createdAt, table.id),
+    index("history_entries_created_idx").on(table.createdAt, table.id),
   ],
 );

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import type { Database } from "./client.ts";
-import { auditEvents, brandCategories, brands, organizations, roles, users } from "./schema.ts";
+import { historyEntries, brandCategories, brands, organizations, roles, users } from "./schema.ts";
 import { seedDatabase, seededBrandNames } from "./seed.ts";
 
 async function rowCounts(db: Database) {
@@ -13,7 +13,7 @@ async function rowCounts(db: Database) {
     users: await db.$count(users),
     brandCategories: await db.$count(brandCategories),
     brands: await db.$count(brands),
-    auditEvents: await db.$count(auditEvents),
+    historyEntries: await db.$count(historyEntries),
   };
 }
 
@@ -79,7 +79,7 @@ describe("seed", () => {
   });
 
   it("records what it created in the history, by the system", async () => {
-    const events = await testApp.database.db.select().from(auditEvents);
+    const events = await testApp.database.db.select().from(historyEntries);
     expect(events.map((event) => event.entityType).sort()).toEqual(
       [
         "organization",
@@ -125,8 +125,8 @@ describe("seed", () => {
     expect(admin).toMatchObject({ permissions: [...permissionValues], revision: 2 });
     const [repair] = await db
       .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, "role"), eq(auditEvents.action, "update")));
+      .from(historyEntries)
+      .where(and(eq(historyEntries.entityType, "role"), eq(historyEntries.action, "update")));
     expect(repair).toMatchObject({
       actorUserId: null,
       entityId: String(admin!.id),

@@ -2,7 +2,7 @@ import { genericMessages } from "@cm/contracts/messages";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { auditEvents, brands, users } from "../db/schema.ts";
+import { historyEntries, brands, users } from "../db/schema.ts";
 import {
   changedFields,
   createdChanges,
@@ -61,9 +61,9 @@ describe("the entity write helper", () => {
   const entriesOf = (id: number) =>
     testApp.database.db
       .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entityType, "brand"), eq(auditEvents.entityId, String(id))))
-      .orderBy(auditEvents.id);
+      .from(historyEntries)
+      .where(and(eq(historyEntries.entityType, "brand"), eq(historyEntries.entityId, String(id))))
+      .orderBy(historyEntries.id);
 
   beforeAll(async () => {
     testApp = await createTestApp();

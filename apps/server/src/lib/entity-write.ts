@@ -3,7 +3,7 @@ import type { PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { HistoryAction, HistoryChange, HistoryEntityType } from "@cm/contracts/history";
 import { genericMessages } from "@cm/contracts/messages";
 import type { Tx } from "../db/client.ts";
-import { recordHistory, type HistoryEntryInput } from "./audit.ts";
+import { recordHistory, type HistoryEntryInput } from "./history.ts";
 import { ConflictError, NotFoundError } from "./errors.ts";
 import { updateWithRevision, type RevisionedTable } from "./revisions.ts";
 

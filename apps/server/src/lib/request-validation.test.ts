@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { signIn } from "../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { auditEvents, brands, organizations, roles } from "../db/schema.ts";
+import { historyEntries, brands, organizations, roles } from "../db/schema.ts";
 import { ok } from "./envelope.ts";
 import { useModuleMessages } from "./module-errors.ts";
 
@@ -20,13 +20,14 @@ describe("NUL characters in requests", () => {
     testApp.app.inject({ method: "POST", url, payload, headers: auth });
   const rowCounts = async () => {
     const { db } = testApp.database;
-    const counted = async (table: typeof brands | typeof roles | typeof organizations | typeof auditEvents) =>
-      (await db.select({ rows: count() }).from(table))[0]!.rows;
+    const counted = async (
+      table: typeof brands | typeof roles | typeof organizations | typeof historyEntries,
+    ) => (await db.select({ rows: count() }).from(table))[0]!.rows;
     return {
       brands: await counted(brands),
       roles: await counted(roles),
       organizations: await counted(organizations),
-      auditEvents: await counted(auditEvents),
+      historyEntries: await counted(historyEntries),
     };
   };
 

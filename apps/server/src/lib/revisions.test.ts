@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { expectedRevisionSchema } from "@cm/contracts/envelope";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { auditEvents, brands } from "../db/schema.ts";
+import { historyEntries, brands } from "../db/schema.ts";
 import { brandHistory } from "../modules/brands/service.ts";
 import { updateEntity } from "./entity-write.ts";
 import { toRevisioned, written } from "./envelope.ts";
@@ -107,7 +107,7 @@ describe("revisions", () => {
 
   it("answers a stale expectedRevision with the 409 envelope and changes nothing", async () => {
     const before = await brand();
-    const auditCount = await testApp.database.db.$count(auditEvents);
+    const auditCount = await testApp.database.db.$count(historyEntries);
     const response = await testApp.app.inject({
       method: "PUT",
       url: `/test-only/brands/${brandId}`,
@@ -120,7 +120,7 @@ describe("revisions", () => {
       data: null,
     });
     expect(await brand()).toEqual(before);
-    expect(await testApp.database.db.$count(auditEvents)).toBe(auditCount);
+    expect(await testApp.database.db.$count(historyEntries)).toBe(auditCount);
   });
 
   it("lets only one of two writers based on the same revision win", async () => {

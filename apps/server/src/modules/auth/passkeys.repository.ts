@@ -116,7 +116,7 @@ export async function deletePasskey(tx: Tx, passkeyId: number): Promise<void> {
   await tx.delete(passkeys).where(eq(passkeys.id, passkeyId));
 }
 
-/** Deletes every passkey of the user and returns them, for the audit event. */
+/** Deletes every passkey of the user and returns them, for the history. */
 export function deletePasskeysOfUser(tx: Tx, userId: number): Promise<PasskeyRow[]> {
   return tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning();
 }

@@ -4,7 +4,7 @@ import { signIn } from "../../../test/auth.ts";
 import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import {
-  auditEvents,
+  historyEntries,
   brands,
   organizations,
   roles,
@@ -77,7 +77,7 @@ describe("customer registration API", () => {
       addresses: await db.$count(storeAddresses),
       segmentations: await db.$count(storeBrandSegmentations),
       storeUsers: await db.$count(storeUsers),
-      audit: await db.$count(auditEvents),
+      audit: await db.$count(historyEntries),
     };
   }
 

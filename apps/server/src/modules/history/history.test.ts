@@ -7,8 +7,8 @@ import { mintedAuthorization, signIn } from "../../../test/auth.ts";
 import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { rowsOf } from "../../db/client.ts";
-import { auditEvents, brands, organizations, roles, stores, users } from "../../db/schema.ts";
-import { recordHistory, type HistoryEntryInput } from "../../lib/audit.ts";
+import { historyEntries, brands, organizations, roles, stores, users } from "../../db/schema.ts";
+import { recordHistory, type HistoryEntryInput } from "../../lib/history.ts";
 import { createLineList } from "../line-lists/service.ts";
 
 /** Auckland is 13 hours ahead of UTC in January (daylight saving time): its days start at 11:00 UTC. */
@@ -85,7 +85,7 @@ describe("GET /api/history", () => {
       ]),
     );
     // Spellings outside the contract stay out of the history.
-    await testApp.database.db.insert(auditEvents).values([
+    await testApp.database.db.insert(historyEntries).values([
       {
         actorUserId: ana.id,
         entityType: "brand",
@@ -406,7 +406,7 @@ describe("GET /api/history", () => {
   it("has an index for each filter, so the database pages without reading every entry", async () => {
     const indexes = rowsOf<{ indexdef: string }>(
       await testApp.database.db.execute(
-        sql`select indexdef from pg_indexes where tablename = 'audit_events' order by indexname`,
+        sql`select indexdef from pg_indexes where tablename = 'history_entries' order by indexname`,
       ),
     ).map((row) => row.indexdef.replace(/^.*USING btree /, ""));
     expect(indexes).toEqual(
@@ -428,13 +428,13 @@ describe("GET /api/history", () => {
         await tx.execute(sql`set local enable_seqscan = off`);
         return rowsOf<{ "QUERY PLAN": string }>(
           await tx.execute(
-            sql`explain select id from audit_events where ${where} order by created_at desc, id desc limit 10`,
+            sql`explain select id from history_entries where ${where} order by created_at desc, id desc limit 10`,
           ),
         )
           .map((row) => row["QUERY PLAN"])
           .join("\n");
       });
-      expect(plan).toMatch(/Index (Only )?Scan Backward using audit_events_\w+_idx/);
+      expect(plan).toMatch(/Index (Only )?Scan Backward using history_entries_\w+_idx/);
       expect(plan).not.toMatch(/Sort/);
     }
   });

@@ -8,7 +8,7 @@ import {
   type HistoryReferenceKind,
 } from "@cm/contracts/history";
 import type { DbExecutor } from "../../db/client.ts";
-import { auditEvents, brands, organizations, roles, stores, users } from "../../db/schema.ts";
+import { historyEntries, brands, organizations, roles, stores, users } from "../../db/schema.ts";
 
 export interface HistoryFilters {
   entityType?: HistoryEntityType;
@@ -23,26 +23,26 @@ export interface HistoryFilters {
 /**
  * Only the contract's entity types and actions: events of other spellings (a staged upload,
  * those of writers not yet moved onto lib/entity-write.ts) stay in the table but out of the
- * history. Each filter is served by an index of `audit_events`.
+ * history. Each filter is served by an index of `history_entries`.
  */
 function historyWhere(filters: HistoryFilters): SQL | undefined {
   const conditions: SQL[] = [
     filters.entityType === undefined
-      ? inArray(auditEvents.entityType, [...historyEntityTypeValues])
-      : eq(auditEvents.entityType, filters.entityType),
-    inArray(auditEvents.action, [...historyActionValues]),
+      ? inArray(historyEntries.entityType, [...historyEntityTypeValues])
+      : eq(historyEntries.entityType, filters.entityType),
+    inArray(historyEntries.action, [...historyActionValues]),
   ];
-  if (filters.entityId !== undefined) conditions.push(eq(auditEvents.entityId, String(filters.entityId)));
-  if (filters.userId !== undefined) conditions.push(eq(auditEvents.actorUserId, filters.userId));
+  if (filters.entityId !== undefined) conditions.push(eq(historyEntries.entityId, String(filters.entityId)));
+  if (filters.userId !== undefined) conditions.push(eq(historyEntries.actorUserId, filters.userId));
   // The zone's midnights, computed once: the comparison stays on the indexed column.
   if (filters.from !== undefined) {
     conditions.push(
-      gte(auditEvents.createdAt, sql`(${filters.from}::date::timestamp at time zone ${filters.timeZone})`),
+      gte(historyEntries.createdAt, sql`(${filters.from}::date::timestamp at time zone ${filters.timeZone})`),
     );
   }
   if (filters.to !== undefined) {
     conditions.push(
-      lt(auditEvents.createdAt, sql`((${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone})`),
+      lt(historyEntries.createdAt, sql`((${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone})`),
     );
   }
   return and(...conditions);
@@ -74,25 +74,25 @@ export async function pageHistory(
   const [rows, [counted]] = await Promise.all([
     db
       .select({
-        id: auditEvents.id,
-        createdAt: auditEvents.createdAt,
-        actorUserId: auditEvents.actorUserId,
+        id: historyEntries.id,
+        createdAt: historyEntries.createdAt,
+        actorUserId: historyEntries.actorUserId,
         // Null for a person deleted since.
         actorName: sql<string | null>`${personName}`,
-        entityType: auditEvents.entityType,
-        entityId: auditEvents.entityId,
-        entityLabel: auditEvents.entityLabel,
-        action: auditEvents.action,
-        changes: auditEvents.changes,
-        summary: auditEvents.summary,
+        entityType: historyEntries.entityType,
+        entityId: historyEntries.entityId,
+        entityLabel: historyEntries.entityLabel,
+        action: historyEntries.action,
+        changes: historyEntries.changes,
+        summary: historyEntries.summary,
       })
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+      .from(historyEntries)
+      .leftJoin(users, eq(users.id, historyEntries.actorUserId))
       .where(where)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+      .orderBy(desc(historyEntries.createdAt), desc(historyEntries.id))
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ total: count() }).from(auditEvents).where(where),
+    db.select({ total: count() }).from(historyEntries).where(where),
   ]);
   return { rows: rows as HistoryRow[], total: counted?.total ?? 0 };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, brands, organizations, roles, users } from "../../db/schema.ts";
+import { historyEntries, brands, organizations, roles, users } from "../../db/schema.ts";
 
 const address = {
   type: "physical",
@@ -49,7 +49,7 @@ describe("organizations API", () => {
   }
 
   const auditCount = (entityId: number) =>
-    testApp.database.db.$count(auditEvents, eq(auditEvents.entityId, String(entityId)));
+    testApp.database.db.$count(historyEntries, eq(historyEntries.entityId, String(entityId)));
 
   beforeAll(async () => {
     testApp = await createTestApp();

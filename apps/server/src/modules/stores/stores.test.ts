@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, brands, organizations, roles, storeAddresses, stores, users } from "../../db/schema.ts";
+import { historyEntries, brands, organizations, roles, storeAddresses, stores, users } from "../../db/schema.ts";
 
 const billing = {
   type: "billing",
@@ -133,7 +133,7 @@ describe("stores API", () => {
       storeType: "monobrand",
       brandSegmentation: [{ brandId: crocsId, segmentation: "good" }],
     });
-    const events = await testApp.database.db.$count(auditEvents, eq(auditEvents.entityType, "store"));
+    const events = await testApp.database.db.$count(historyEntries, eq(historyEntries.entityType, "store"));
     expect(events).toBeGreaterThanOrEqual(2);
   });
 

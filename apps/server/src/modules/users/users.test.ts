@@ -12,7 +12,7 @@ import {
 } from "../../../test/auth.ts";
 import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { auditEvents, organizations, roles, users } from "../../db/schema.ts";
+import { historyEntries, organizations, roles, users } from "../../db/schema.ts";
 import { outboxDir, readOutbox } from "../mail/outbox.ts";
 
 describe("users API", () => {
@@ -45,10 +45,10 @@ describe("users API", () => {
   const historyDetails = async (id: number) =>
     (
       await testApp.database.db
-        .select({ details: auditEvents.data })
-        .from(auditEvents)
-        .where(and(eq(auditEvents.entityType, "user"), eq(auditEvents.entityId, String(id))))
-        .orderBy(auditEvents.id)
+        .select({ details: historyEntries.data })
+        .from(historyEntries)
+        .where(and(eq(historyEntries.entityType, "user"), eq(historyEntries.entityId, String(id))))
+        .orderBy(historyEntries.id)
     ).map((row) => row.details);
 
   let sequence = 0;

@@ -1,9 +1,9 @@
 import type { HistoryAction, HistoryChange, HistoryEntityType } from "@cm/contracts/history";
 import type { Tx } from "../db/client.ts";
-import { auditEvents } from "../db/schema.ts";
+import { historyEntries } from "../db/schema.ts";
 
 /**
- * The history's storage: one row of `audit_events` per entry, in the shape of the contract's
+ * The history's storage: one row of `history_entries` per entry, in the shape of the contract's
  * `historyEntrySchema`. Modules write through `lib/entity-write.ts`, which computes the changes;
  * this file only inserts them.
  */
@@ -33,7 +33,7 @@ const historyBatchSize = 4_000;
  */
 export async function recordHistory(tx: Tx, entries: readonly HistoryEntryInput[]): Promise<void> {
   for (let start = 0; start < entries.length; start += historyBatchSize) {
-    await tx.insert(auditEvents).values(
+    await tx.insert(historyEntries).values(
       entries.slice(start, start + historyBatchSize).map((entry) => ({
         actorUserId: entry.actorUserId,
         entityType: entry.entityType,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
-import { auditEvents, users } from "../db/schema.ts";
-import { recordHistory } from "./audit.ts";
+import { historyEntries, users } from "../db/schema.ts";
+import { recordHistory } from "./history.ts";
 
 describe("the history's storage", () => {
   let testApp: TestApp;
@@ -30,7 +30,10 @@ describe("the history's storage", () => {
         })),
       ),
     );
-    const recorded = await testApp.database.db.$count(auditEvents, eq(auditEvents.entityLabel, "Bulk 8999"));
+    const recorded = await testApp.database.db.$count(
+      historyEntries,
+      eq(historyEntries.entityLabel, "Bulk 8999"),
+    );
     expect(recorded).toBe(1);
   });
 });
