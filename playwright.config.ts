@@ -75,8 +75,8 @@ export default defineConfig({
   // API call 9.5 s after navigating (its 70 scripts loaded in 2.7 s, the rest was a starved main
   // thread), past the former 10 s. Speed is measured by the benchmarks, not here.
   expect: { timeout: 20_000 },
-  // After the list, the five slowest spec files and tests of the run (scripts/slowest-tests.ts).
-  reporter: [["list"], ["./scripts/slowest-tests.ts"]],
+  // After the list, the five slowest spec files and tests of the run (scripts/tools/slowest-tests.ts).
+  reporter: [["list"], ["./scripts/tools/slowest-tests.ts"]],
   use: {
     browserName: "chromium",
     launchOptions: chromiumLaunchOptions,

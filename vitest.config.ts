@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { SlowestVitestTests } from "./scripts/slowest-tests.ts";
+import { SlowestVitestTests } from "./scripts/tools/slowest-tests.ts";
 
 export default defineConfig({
   test: {

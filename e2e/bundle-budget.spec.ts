@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { signedInStorageState } from "./support/sign-in.ts";
-import { recordFigures } from "../scripts/bench-summary.ts";
+import { recordFigures } from "../scripts/bench/support/summary.ts";
 
 /**
  * The most JavaScript a first visit to each page may load, in gzip bytes (issue 16, "Light
@@ -79,7 +79,7 @@ async function expectWithinBudget(path: BudgetedPage, scripts: Script[]) {
     `${path}: ${scripts.length} scripts, ${kb(sum("gzip"))} gzip (budget ${kb(javaScriptBudgets[path])}), ` +
       `${kb(sum("transferred"))} transferred\n${lines.join("\n")}`,
   );
-  // For `npm run bench`'s summary (scripts/bench.ts); nothing when the test runs alone.
+  // For `npm run bench`'s summary (scripts/bench/all.ts); nothing when the test runs alone.
   await recordFigures("pages", [
     {
       figure: `JavaScript loaded by ${path} (gzip)`,

@@ -2,10 +2,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { chromiumLaunchOptions } from "../playwright.config.ts";
-import { startApp } from "../e2e/support/app-server.ts";
-import { signIn } from "../e2e/support/sign-in.ts";
-import { writeSampleLineList } from "../apps/server/src/modules/file-processing/sample-line-list.ts";
+import { chromiumLaunchOptions } from "../../playwright.config.ts";
+import { startApp } from "../../e2e/support/app-server.ts";
+import { signIn } from "../../e2e/support/sign-in.ts";
+import { writeSampleLineList } from "../../apps/server/src/modules/file-processing/sample-line-list.ts";
 
 const routes = [
   "/home",
@@ -51,7 +51,7 @@ const viewports = [
   { name: "phone", width: 390, height: 844 },
 ];
 
-const outDir = path.resolve(import.meta.dirname, "../screenshots");
+const outDir = path.resolve(import.meta.dirname, "../../screenshots");
 await mkdir(outDir, { recursive: true });
 // The demo data, so the screens show line lists and catalogs rather than empty states.
 const app = await startApp({}, { seedDemo: true });

@@ -1,13 +1,13 @@
 // Mixed load on a large database (issue 16, "Large databases"):
-//   node scripts/bench-mixed.ts [--products 10000] [--clients 50] [--duration 60]
+//   npm run bench:mixed [-- --products 10000] [--clients 50] [--duration 60]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/mixed.md]
 //     [--keep] [--reuse]
 //
 // Requirement: "50 concurrent signed-in clients run a mixed read and write scenario (browse,
 // search, move items, write orders) for 60 s: 0 5xx, 0 lost updates, and the p99 reported."
 //
-// It creates a fresh PostgreSQL database seeded as bench-database.ts seeds one (its seeding is
-// shared through bench-database-seed.ts), adds one staff user per client and signs each in
+// It creates a fresh PostgreSQL database seeded as bench:database seeds one (its seeding is
+// shared through support/seeded-database.ts), adds one staff user per client and signs each in
 // through the real login-code flow, then the server listens on 127.0.0.1 and a worker thread runs
 // the clients: each loops for `--duration` seconds, sending the next request as soon as the
 // answer is read, and picks each action by its weight (`actions` below). Browsing and searching
@@ -47,7 +47,7 @@ import {
   type OrderStatus,
   type OrderType,
 } from "@cm/contracts/orders";
-import { signIn } from "../apps/server/test/auth.ts";
+import { signIn } from "../../apps/server/test/auth.ts";
 import {
   answerInWorker,
   inWorker,
@@ -56,8 +56,8 @@ import {
   startOnSeededDatabase,
   withClient,
   type SeededServer,
-} from "./bench-database-seed.ts";
-import { recordFigures } from "./bench-summary.ts";
+} from "./support/seeded-database.ts";
+import { recordFigures } from "./support/summary.ts";
 
 /** The scenario: what a client does, how often (weights out of 100), and how it is shown. */
 const actions = [
@@ -884,9 +884,9 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
   for (const line of [...failures, ...problems]) console.log(line);
 
   const markdown = [
-    "# Mixed load: `node scripts/bench-mixed.ts`",
+    "# Mixed load: `npm run bench:mixed`",
     "",
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${products.toLocaleString("en")} products (seeded as by \`bench-database.ts\`), ${clientCount} signed-in staff clients for ${durationMs / 1000} s, each sending its next request as soon as the answer is read. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${products.toLocaleString("en")} products (seeded as by \`npm run bench:database\`), ${clientCount} signed-in staff clients for ${durationMs / 1000} s, each sending its next request as soon as the answer is read. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
     "",
     ...outcome.map((line) => `- ${line}`),
     "",

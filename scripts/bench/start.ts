@@ -1,5 +1,5 @@
 // Start memory benchmark (issue 16: "the server idles under 300 MB after its first start"):
-//   node scripts/bench-start.ts [--idle-seconds 30]
+//   npm run bench:start [-- --idle-seconds 30]
 //
 // Starts the real server as `npm start` does (`src/server.ts`, the embedded database) on an empty
 // temporary DATA_DIR, stops it with SIGTERM, and starts it again on the same folder. For each
@@ -16,9 +16,9 @@ import {
   spawnServer,
   stopServer,
   waitUntilHealthy,
-} from "../apps/server/test/processes.ts";
-import { recordFigures } from "./bench-summary.ts";
-import { memoryOf } from "./proc-memory.ts";
+} from "../../apps/server/test/processes.ts";
+import { recordFigures } from "./support/summary.ts";
+import { memoryOf } from "./support/proc-memory.ts";
 
 const { values } = parseArgs({ options: { "idle-seconds": { type: "string", default: "30" } } });
 const idleSeconds = Number(values["idle-seconds"]);

@@ -1,12 +1,12 @@
 // Every benchmark in one run (issue 16, "Done when"):
 //   npm run bench [-- --quick] [--report docs/bench/summary.md]
 //
-// Runs, one after the other on this machine: the server's start memory (bench-start.ts), the
+// Runs, one after the other on this machine: the server's start memory (bench:start), the
 // line list import (bench:import), the large databases (bench:database, 10,000 and 1,000,000
 // products on the PostgreSQL server at 127.0.0.1), the mixed
 // load (bench:mixed), scrolling the long lists (bench:scroll, which builds the app) and the
 // JavaScript each budgeted page loads (e2e/bundle-budget.spec.ts, on that build). Each records its headline
-// figures through scripts/bench-summary.ts; this script then prints them in one table, each beside
+// figures through support/summary.ts; this script then prints them in one table, each beside
 // its goal and the anchor measured in the same run, and writes the table to `--report`. Each
 // benchmark's own report (docs/bench/*.md) is rewritten on the way. `--quick` shrinks every run
 // (100,000 products instead of 1,000,000, one import round, 20 s of mixed load): a try-out of
@@ -16,7 +16,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { formatMarkdown, type RecordedFigure } from "./bench-summary.ts";
+import { formatMarkdown, type RecordedFigure } from "./support/summary.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 // Scroll benchmark (issue 16, "Light pages"):
-//   npm run build && node scripts/bench-scroll.ts [--styles 5000] [--order-styles 500] [--step 400]
+//   npm run bench:scroll [-- --styles 5000] [--order-styles 500] [--step 400]
 //     [--report docs/bench/scroll.md]
 //
 // Starts the built app (`startApp`, demo data for the customers and stores) and drives it in
@@ -27,10 +27,10 @@ import type { PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
 import type { Organization } from "@cm/contracts/organizations";
 import type { Store } from "@cm/contracts/stores";
 import { chromium, type Locator, type Page } from "playwright-core";
-import { chromiumLaunchOptions } from "../playwright.config.ts";
-import { startApp } from "../e2e/support/app-server.ts";
-import { signIn } from "../e2e/support/sign-in.ts";
-import { writeSampleLineList } from "../apps/server/src/modules/file-processing/sample-line-list.ts";
+import { chromiumLaunchOptions } from "../../playwright.config.ts";
+import { startApp } from "../../e2e/support/app-server.ts";
+import { signIn } from "../../e2e/support/sign-in.ts";
+import { writeSampleLineList } from "../../apps/server/src/modules/file-processing/sample-line-list.ts";
 import {
   type Auth,
   callApi,
@@ -38,8 +38,8 @@ import {
   processLineListBody,
   signInOverHttp,
   storeWorkbookOverHttp,
-} from "../apps/server/test/http-api.ts";
-import { formatMarkdown, recordFigures } from "./bench-summary.ts";
+} from "../../apps/server/test/http-api.ts";
+import { formatMarkdown, recordFigures } from "./support/summary.ts";
 
 const { values } = parseArgs({
   options: {
@@ -68,7 +68,7 @@ const viewport = { width: 1440, height: 900 };
 /** How long a scroll may go without moving or reaching the end (pages still loading) before it fails. */
 const stallTimeoutMs = 60_000;
 
-const repoRoot = path.resolve(import.meta.dirname, "..");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
 const webDist = process.env.WEB_DIST_DIR ?? path.join(repoRoot, "apps/web/dist");
 if (!existsSync(path.join(webDist, "index.html"))) {
   throw new Error(`No built web app in ${webDist}: run \`npm run build\` first.`);
@@ -470,7 +470,7 @@ const slowest = (tasks: LongTask[]) =>
     .map((task) => `${task.duration.toFixed(0)} ms`)
     .join(", ") || "none";
 const report = [
-  "# Scrolling long lists: `node scripts/bench-scroll.ts`",
+  "# Scrolling long lists: `npm run bench:scroll`",
   "",
   `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end), headless Chromium ${browserVersion} at ${viewport.width} × ${viewport.height}, mouse wheel steps of ${stepPixels} px, each once the page has painted twice. Options: \`--styles ${styles} --order-styles ${orderStyles} --step ${stepPixels}\`.`,
   "",

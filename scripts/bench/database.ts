@@ -1,5 +1,5 @@
 // Large-database benchmark (issue 16, "Large databases"):
-//   node scripts/bench-database.ts [--sizes 10000,1000000] [--duration 10] [--rounds 2] [--connections 8]
+//   npm run bench:database [-- --sizes 10000,1000000] [--duration 10] [--rounds 2] [--connections 8]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/database.md]
 //     [--only name,name] [--keep] [--reuse]
 //
@@ -16,15 +16,15 @@
 // with `EXPLAIN (ANALYZE, BUFFERS)` of each endpoint's slowest queries at the largest size.
 // `--keep` leaves the databases in place and `--reuse` starts from a kept one (migrating it,
 // without seeding again), so a schema change can be measured without seeding a million rows anew.
-// The seeding and the server's start are in bench-database-seed.ts, shared with bench-mixed.ts.
+// The seeding and the server's start are in support/seeded-database.ts, shared with mixed.ts.
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { defaultPageSize } from "@cm/contracts/envelope";
 import pg from "pg";
-import { postgresSessionSettings } from "../apps/server/src/db/client.ts";
-import { signIn } from "../apps/server/test/auth.ts";
+import { postgresSessionSettings } from "../../apps/server/src/db/client.ts";
+import { signIn } from "../../apps/server/test/auth.ts";
 import {
   answerInWorker,
   inWorker,
@@ -34,8 +34,8 @@ import {
   type SeededServer,
   startOnSeededDatabase,
   withClient,
-} from "./bench-database-seed.ts";
-import { formatMarkdown, recordFigures } from "./bench-summary.ts";
+} from "./support/seeded-database.ts";
+import { formatMarkdown, recordFigures } from "./support/summary.ts";
 
 /** What the load generator is asked to do, and what it answers, over the worker boundary. */
 interface LoadJob {
@@ -372,7 +372,7 @@ await recordFigures(
 console.log(`\n${table}`);
 
 const report = [
-  "# Large databases: `node scripts/bench-database.ts`",
+  "# Large databases: `npm run bench:database`",
   "",
   `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${connections} concurrent clients for ${durationMs / 1000} s per endpoint and size in ${rounds} alternating rounds. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
   "",

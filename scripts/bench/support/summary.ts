@@ -1,4 +1,4 @@
-// The figures `npm run bench` (scripts/bench.ts) gathers from each benchmark into one table:
+// The figures `npm run bench` (scripts/bench/all.ts) gathers from each benchmark into one table:
 // every benchmark records its headline figures here, beside their goal and the anchor measured in
 // the same run. Without BENCH_SUMMARY (a benchmark run alone) recording does nothing.
 import { appendFile } from "node:fs/promises";

@@ -3,10 +3,10 @@
 import { execFileSync } from "node:child_process";
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/env.ts";
-import { signIn } from "../apps/server/test/auth.ts";
-import type { TestApp } from "../apps/server/test/test-app.ts";
+import { buildApp } from "../../../apps/server/src/app.ts";
+import { loadConfig } from "../../../apps/server/src/env.ts";
+import { signIn } from "../../../apps/server/test/auth.ts";
+import type { TestApp } from "../../../apps/server/test/test-app.ts";
 
 export function benchServerConfig(dataDir: string, databaseUrl: string | undefined, port = 0) {
   return loadConfig({

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { writeSampleLineList } from "../apps/server/src/modules/file-processing/sample-line-list.ts";
+import { writeSampleLineList } from "../../apps/server/src/modules/file-processing/sample-line-list.ts";
 
 const { values } = parseArgs({
   options: {

@@ -22,9 +22,9 @@ import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import * as XLSX from "@e965/xlsx";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
-import { initOnlyAndExit, startBenchServer } from "./bench-server.ts";
-import { recordFigures } from "./bench-summary.ts";
-import { memoryOf } from "./proc-memory.ts";
+import { initOnlyAndExit, startBenchServer } from "./support/server.ts";
+import { recordFigures } from "./support/summary.ts";
+import { memoryOf } from "./support/proc-memory.ts";
 
 const { values } = parseArgs({
   options: {
@@ -61,8 +61,8 @@ if (values["browser-only"]) {
   // Playwright's client lives here, not in the measured server's process: it keeps objects for
   // each of the page's requests, which the server's figures would otherwise count.
   const { chromium } = await import("playwright-core");
-  const { chromiumLaunchOptions } = await import("../playwright.config.ts");
-  const { signedInStorageState } = await import("../e2e/support/sign-in.ts");
+  const { chromiumLaunchOptions } = await import("../../playwright.config.ts");
+  const { signedInStorageState } = await import("../../e2e/support/sign-in.ts");
   const address = values.address!;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
@@ -98,7 +98,7 @@ if (values["browser-only"]) {
 const styles = Number(values.styles);
 const rounds = Number(values.rounds);
 const settleMs = Number(values["settle-ms"]);
-const repoRoot = path.resolve(import.meta.dirname, "..");
+const repoRoot = path.resolve(import.meta.dirname, "../..");
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
@@ -129,7 +129,7 @@ try {
   const file = path.join(work, `crocs-line-list-${styles}-styles.xlsx`);
   execFileSync(
     process.execPath,
-    [path.join(repoRoot, "scripts/sample-line-list.ts"), "--styles", String(styles), "--out", file],
+    [path.join(repoRoot, "scripts/tools/sample-line-list.ts"), "--styles", String(styles), "--out", file],
     {
       stdio: ["ignore", "inherit", "inherit"],
     },

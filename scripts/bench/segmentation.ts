@@ -16,9 +16,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { PlacementResult, PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
-import { getPopulatedCatalogs } from "../apps/server/src/modules/catalogs/service.ts";
-import { createLineList } from "../apps/server/src/modules/line-lists/service.ts";
-import { initOnlyAndExit, startBenchServer } from "./bench-server.ts";
+import { getPopulatedCatalogs } from "../../apps/server/src/modules/catalogs/service.ts";
+import { createLineList } from "../../apps/server/src/modules/line-lists/service.ts";
+import { initOnlyAndExit, startBenchServer } from "./support/server.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,4 +1,4 @@
-// What the PostgreSQL benchmarks share (bench-database.ts, bench-mixed.ts): a fresh database per
+// What the PostgreSQL benchmarks share (database.ts, mixed.ts): a fresh database per
 // run, migrated and seeded by the server's first start, then filled set-based with a large
 // catalog and its orders; the server on it with a signed-in admin at hand; a worker thread for
 // the load generator; percentiles.
@@ -11,10 +11,10 @@ import { lineListTypeValues } from "@cm/contracts/line-lists";
 import { orderStatusValues, orderTypeValues } from "@cm/contracts/orders";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../apps/server/src/app.ts";
-import type { Config } from "../apps/server/src/env.ts";
-import type { TestApp } from "../apps/server/test/test-app.ts";
-import { benchServerConfig } from "./bench-server.ts";
+import { buildApp } from "../../../apps/server/src/app.ts";
+import type { Config } from "../../../apps/server/src/env.ts";
+import type { TestApp } from "../../../apps/server/test/test-app.ts";
+import { benchServerConfig } from "./server.ts";
 
 export const itemsPerLineList = 5000;
 const sizesPerProduct = 5;
