@@ -109,10 +109,10 @@ export async function listOrders(
 export async function getOrder(db: DbExecutor, orderId: number): Promise<Order> {
   const row = await findOrderDetailRow(db, orderId);
   if (!row) throw new NotFoundError(orderMessages.notFound);
-  const [lines, history] = await Promise.all([
-    findOrderLineRows(db, orderId),
-    findOrderHistoryRows(db, orderId),
-  ]);
+  // One after the other: writes read the order back inside their transaction, whose one
+  // connection runs one query at a time (pg deprecates queueing a query on a busy client).
+  const lines = await findOrderLineRows(db, orderId);
+  const history = await findOrderHistoryRows(db, orderId);
   const lineLists = await findOrderLineLists(db, [...new Set(lines.map((line) => line.lineListId))]);
   return {
     ...toOrderListItem(row),

@@ -52,23 +52,23 @@ export async function loadStoreParts(
   );
   if (storeIds.length === 0) return parts;
   const ids = [...storeIds];
-  const [addresses, segmentations, members] = await Promise.all([
-    db
-      .select()
-      .from(storeAddresses)
-      .where(inArray(storeAddresses.storeId, ids))
-      .orderBy(asc(storeAddresses.storeId), asc(storeAddresses.position)),
-    db
-      .select()
-      .from(storeBrandSegmentations)
-      .where(inArray(storeBrandSegmentations.storeId, ids))
-      .orderBy(asc(storeBrandSegmentations.storeId), asc(storeBrandSegmentations.position)),
-    db
-      .select()
-      .from(storeUsers)
-      .where(inArray(storeUsers.storeId, ids))
-      .orderBy(asc(storeUsers.storeId), asc(storeUsers.userId)),
-  ]);
+  // One after the other: history reads them inside a transaction, whose one connection runs one
+  // query at a time (pg deprecates queueing a query on a client that is busy).
+  const addresses = await db
+    .select()
+    .from(storeAddresses)
+    .where(inArray(storeAddresses.storeId, ids))
+    .orderBy(asc(storeAddresses.storeId), asc(storeAddresses.position));
+  const segmentations = await db
+    .select()
+    .from(storeBrandSegmentations)
+    .where(inArray(storeBrandSegmentations.storeId, ids))
+    .orderBy(asc(storeBrandSegmentations.storeId), asc(storeBrandSegmentations.position));
+  const members = await db
+    .select()
+    .from(storeUsers)
+    .where(inArray(storeUsers.storeId, ids))
+    .orderBy(asc(storeUsers.storeId), asc(storeUsers.userId));
   for (const address of addresses) parts.get(address.storeId)?.addresses.push(address);
   for (const segmentation of segmentations) parts.get(segmentation.storeId)?.segmentations.push(segmentation);
   for (const member of members) parts.get(member.storeId)?.userIds.push(member.userId);
