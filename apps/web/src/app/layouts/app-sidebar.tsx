@@ -31,7 +31,7 @@ import {
 } from "@/components/ui/sidebar";
 import { useSidebar } from "@/components/ui/sidebar-context";
 import { paths } from "@/config/paths";
-import { useBrands } from "@/features/brands/api/get-brands";
+import { useBrands } from "@/lib/api/brands/get-brands";
 import { usePermissions } from "@/hooks/use-permissions";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
 import { signOut } from "@/lib/auth";

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { type OpenUploadInventoryOptions, UploadInventoryContext } from "@/hooks/use-upload-inventory";
 
 // The dialog and what it brings (SheetJS among them) load the first time it opens.
-const UploadInventoryDialog = lazy(() => import("@/features/upload/components/upload-inventory-dialog"));
+const UploadInventoryDialog = lazy(() => import("@/features/uploads/components/upload-inventory-dialog"));
 
 interface DialogState {
   open: boolean;

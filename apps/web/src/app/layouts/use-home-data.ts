@@ -2,7 +2,7 @@ import type { Permission } from "@cm/contracts/permissions";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { brandsQueryOptions } from "@/features/brands/api/get-brands";
+import { brandsQueryOptions } from "@/lib/api/brands/get-brands";
 import { storesQueryOptions } from "@/features/stores/api/get-stores";
 import { usePermissions } from "@/hooks/use-permissions";
 import { organizationsQueryOptions } from "@/lib/api/organizations/get-organizations";

@@ -8,7 +8,7 @@ import { NotAvailableYet } from "@/components/not-available-yet";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { useBrands } from "@/features/brands/api/get-brands";
+import { useBrands } from "@/lib/api/brands/get-brands";
 import { BrandLineListsPage } from "@/features/line-lists/components/brand-line-lists-page";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
 import { currentBrandProblem } from "@/lib/brand-list";

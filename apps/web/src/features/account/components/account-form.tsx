@@ -10,7 +10,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useUpdateUser } from "@/features/account/api/update-user";
+import { useUpdateUser } from "@/lib/api/users/update-user";
 import { isApiError } from "@/lib/api-client";
 
 /** The signed-in user's profile: names saved with `PUT /api/users`; e-mail and login option shown only. */

@@ -2,16 +2,23 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession, testSessionUser } from "@/testing/auth";
 import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
+import { person } from "@/testing/people-api";
 import { renderApp } from "@/testing/render-app";
 
 const admin = testSessionUser();
+/** `PUT /api/users` answers with the user as the server writes it (not the session's shape). */
+const writtenAdmin = {
+  ...person(admin.id, admin.firstName, admin.lastName, "internal"),
+  email: admin.email,
+  _revision: 2,
+};
 
 /** The first render loads the shell's and the screen's code on demand: slow on a busy machine. */
 const firstRender = { timeout: 20_000 };
 
 type FetchCall = [input: RequestInfo | URL, init?: RequestInit];
 
-function renderAccount(updateAnswer: () => MockResponse = () => ok({ ...admin })) {
+function renderAccount(updateAnswer: () => MockResponse = () => ok(writtenAdmin)) {
   let me = { ...admin };
   const calls = () => fetchMock.mock.calls as unknown as FetchCall[];
   const fetchMock = mockFetch({

@@ -1,6 +1,6 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
-import { useSessionUser } from "@/features/account/api/get-session-user";
+import { useSessionUserQuery } from "@/lib/api/session/get-session-user";
 import { AccountForm } from "@/features/account/components/account-form";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section";
 import { PasskeysSection } from "@/features/account/components/passkeys-section";
@@ -21,7 +21,7 @@ function AccountFormSkeleton() {
 
 /** `/home/settings/account`: the signed-in user's own account (SPEC.md section 2). */
 export default function AccountRoute() {
-  const sessionUser = useSessionUser();
+  const sessionUser = useSessionUserQuery();
 
   return (
     <section aria-labelledby="page-title" className="flex max-w-3xl flex-col gap-6">

@@ -1,6 +1,6 @@
 import { type Brand, type BrandInput, brandInputSchema, brandSchema } from "@cm/contracts/brands";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { brandKeys } from "@/features/brands/api/brand-keys";
+import { brandKeys } from "@/lib/api/brands/brand-keys";
 import { apiFetch } from "@/lib/api-client";
 
 /** `POST /api/brands`; a blank description is sent as absent. */

@@ -1,6 +1,6 @@
 import { type Brand, type BrandInput, brandSchema, brandUpdateSchema } from "@cm/contracts/brands";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { brandKeys } from "@/features/brands/api/brand-keys";
+import { brandKeys } from "@/lib/api/brands/brand-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
 import { apiFetch } from "@/lib/api-client";
 

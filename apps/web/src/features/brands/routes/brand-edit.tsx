@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
-import { HistoryPanel } from "@/components/history-panel";
+import { HistoryPanel } from "@/components/history/history-panel";
 import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";
-import { useBrands } from "@/features/brands/api/get-brands";
+import { useBrands } from "@/lib/api/brands/get-brands";
 import { useUpdateBrand } from "@/features/brands/api/update-brand";
 import { BrandForm } from "@/features/brands/components/brand-form";
 

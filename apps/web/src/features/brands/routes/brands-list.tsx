@@ -5,7 +5,7 @@ import { ListLoadError } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
-import { useBrands } from "@/features/brands/api/get-brands";
+import { useBrands } from "@/lib/api/brands/get-brands";
 import { BrandsTable } from "@/features/brands/components/brands-table";
 import { useDeleteBrandAction } from "@/features/brands/hooks/use-delete-brand-action";
 

@@ -13,7 +13,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { LineListDates } from "@/components/line-list-dates";
+import { LineListDates } from "@/components/line-lists/line-list-dates";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { formatDateLong } from "@/lib/format";

@@ -1,7 +1,7 @@
 import { type LineList, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { ImagesIcon, PlusIcon, UploadIcon } from "lucide-react";
-import { HistorySheetButton } from "@/components/history-sheet";
-import { LineListDates } from "@/components/line-list-dates";
+import { HistorySheetButton } from "@/components/history/history-sheet";
+import { LineListDates } from "@/components/line-lists/line-list-dates";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Toggle } from "@/components/ui/toggle";

@@ -1,7 +1,7 @@
 import { historyActivityPageSize, historyEntityTypeLabels, historyMessages } from "@cm/contracts/history";
 import { ChevronLeftIcon, ChevronRightIcon, XIcon } from "lucide-react";
 import { useEffect, useMemo } from "react";
-import { HistoryEntryItem, HistoryLoadingEntries } from "@/components/history-entry";
+import { HistoryEntryItem, HistoryLoadingEntries } from "@/components/history/history-entry";
 import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
 import { Badge } from "@/components/ui/badge";

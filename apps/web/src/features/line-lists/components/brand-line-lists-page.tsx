@@ -2,7 +2,7 @@ import { type LineList, lineListMessages, lineListTypeLabels } from "@cm/contrac
 import { PencilIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { LineListDates } from "@/components/line-list-dates";
+import { LineListDates } from "@/components/line-lists/line-list-dates";
 import { ListTableSection, type ListColumn } from "@/components/list-page";
 import { RequirePermission } from "@/components/require-permission";
 import { Badge } from "@/components/ui/badge";

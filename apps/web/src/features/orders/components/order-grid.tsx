@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useId, useMemo, useRef } from "react";
-import { LineListDates } from "@/components/line-list-dates";
+import { LineListDates } from "@/components/line-lists/line-list-dates";
 import { CenteredInView } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { OrderGridRow } from "@/features/orders/components/order-grid-row";

@@ -3,7 +3,7 @@ import { type Order, orderLinesEditableStatus, orderMessages } from "@cm/contrac
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { HistoryPanel } from "@/components/history-panel";
+import { HistoryPanel } from "@/components/history/history-panel";
 import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
 import { Badge } from "@/components/ui/badge";

@@ -7,7 +7,7 @@ import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { OrdersList } from "@/features/orders/components/orders-list";
 import { useOrderListParams } from "@/features/orders/hooks/use-order-list-params";
-import { useBrandOptions } from "@/hooks/use-brand-options";
+import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 
 /** `/home/orders/brand/{brandId}`: the orders with lines of one brand, and a picker to change brand. */
 export default function OrdersBrandRoute() {

@@ -20,9 +20,9 @@ import {
   type UseFormSetError,
 } from "react-hook-form";
 import { Link } from "react-router";
-import { AddressFields } from "@/components/address-form";
-import { BrandFocusFields, type BrandFocusBrand } from "@/components/brand-focus-fields";
-import { StoreAddressesFields } from "@/components/store-addresses-fields";
+import { AddressFields } from "@/components/addresses/address-form";
+import { BrandFocusFields, type BrandFocusBrand } from "@/components/stores/brand-focus-fields";
+import { StoreAddressesFields } from "@/components/stores/store-addresses-fields";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -22,7 +22,7 @@ import {
 } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { AddressFields } from "@/components/address-form";
+import { AddressFields } from "@/components/addresses/address-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { ListLoadError } from "@/components/list-states";
@@ -34,7 +34,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useUpdateOrganizationAddress } from "@/features/organizations/api/update-organization-address";
 import { useUpdateOrganizationDiscounts } from "@/features/organizations/api/update-organization-discounts";
 import { useUpdateOrganizationName } from "@/features/organizations/api/update-organization-name";
-import { type BrandOption, useBrandOptions } from "@/hooks/use-brand-options";
+import { type BrandOption, useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
 

@@ -7,7 +7,7 @@ import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";
 import { useRegisterCustomer } from "@/features/organizations/api/register-customer";
 import { CustomerWizard } from "@/features/organizations/components/customer-wizard";
-import { useBrandOptions } from "@/hooks/use-brand-options";
+import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { useRoles } from "@/lib/api/roles/get-roles";
 import { useUsers } from "@/lib/api/users/get-users";
 import { applyServerFieldErrors } from "@/lib/form-errors";

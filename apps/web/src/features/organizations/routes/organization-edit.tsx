@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
-import { HistoryPanel } from "@/components/history-panel";
+import { HistoryPanel } from "@/components/history/history-panel";
 import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";
 import {

@@ -5,7 +5,10 @@ import { useId } from "react";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { type UserStatusTarget, useChangeUserStatusAction } from "@/hooks/use-change-user-status-action";
+import {
+  type UserStatusTarget,
+  useChangeUserStatusAction,
+} from "@/components/users/use-change-user-status-action";
 
 /**
  * Deactivate User or Reactivate User on the edit screen; both ask first. Without `permission`

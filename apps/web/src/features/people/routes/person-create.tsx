@@ -1,4 +1,4 @@
-import { CreateUserPage } from "@/components/create-user-page";
+import { CreateUserPage } from "@/components/users/create-user-page";
 import { paths } from "@/config/paths";
 
 /** `/home/people/create-user`: Create New User, staff or customer. */

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
-import { HistoryPanel } from "@/components/history-panel";
+import { HistoryPanel } from "@/components/history/history-panel";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
-import { HistoryPanel } from "@/components/history-panel";
+import { HistoryPanel } from "@/components/history/history-panel";
 import { StatusBadge } from "@/components/status-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import {
   StoreBrandFocusSection,
   StoreStatusSection,
 } from "@/features/stores/components/store-edit-sections";
-import { useBrandOptions } from "@/hooks/use-brand-options";
+import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { useOrganization } from "@/lib/api/organizations/get-organization";
 import { useUsers } from "@/lib/api/users/get-users";
 import { isApiError } from "@/lib/api-client";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { useStores } from "@/features/stores/api/get-stores";
-import { useBrandOptions } from "@/hooks/use-brand-options";
+import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
 import { useOrganizations } from "@/lib/api/organizations/get-organizations";
 

@@ -1,4 +1,4 @@
-import { CreateUserPage } from "@/components/create-user-page";
+import { CreateUserPage } from "@/components/users/create-user-page";
 import { paths } from "@/config/paths";
 
 /** `/home/team/create-user`: Add New Team Member, always staff; back to `/home/team` when done. */

@@ -1,7 +1,4 @@
-/**
- * Query keys of the signed-in user (`GET /api/me`). The account page reads the same entry under
- * the same key (`accountKeys` in features/account), so a refetch here updates it too.
- */
+/** Query keys of the signed-in user (`GET /api/me`), read by the permissions and the account page. */
 export const sessionKeys = {
   all: ["session-user"] as const,
   details: () => [...sessionKeys.all, "detail"] as const,

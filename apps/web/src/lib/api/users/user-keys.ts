@@ -1,7 +1,4 @@
-/**
- * Query keys of users. Every write invalidates `lists()` and the written user's `detail(id)`;
- * other features (the account page) invalidate the root, `all`.
- */
+/** Query keys of users. Every write invalidates `lists()` and the written user's `detail(id)`. */
 export const userKeys = {
   all: ["users"] as const,
   lists: () => [...userKeys.all, "list"] as const,

@@ -1,6 +1,6 @@
 import { type HistoryEntityType, historyMessages } from "@cm/contracts/history";
 import { useId, useMemo } from "react";
-import { HistoryEntryItem, HistoryLoadingEntries } from "@/components/history-entry";
+import { HistoryEntryItem, HistoryLoadingEntries } from "@/components/history/history-entry";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { useCan } from "@/hooks/use-permissions";

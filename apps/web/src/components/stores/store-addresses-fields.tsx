@@ -2,7 +2,7 @@ import { type AddressInput, emptyAddressFormValues } from "@cm/contracts/address
 import { storeAddressStatus } from "@cm/contracts/stores";
 import { useId } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { AddressFields, type FallbackAddress } from "@/components/address-form";
+import { AddressFields, type FallbackAddress } from "@/components/addresses/address-form";
 import { Badge } from "@/components/ui/badge";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";

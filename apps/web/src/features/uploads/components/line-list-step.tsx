@@ -7,7 +7,7 @@ import { DatePicker } from "@/components/date-picker";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { type SheetPreviewState, WorkbookField } from "@/features/upload/components/workbook-field";
+import { type SheetPreviewState, WorkbookField } from "@/features/uploads/components/workbook-field";
 import {
   chooseBrand,
   chooseFile,
@@ -21,8 +21,8 @@ import {
   type UploadDraft,
   type UploadTypeChoice,
   uploadTypeChoices,
-} from "@/features/upload/utils/upload-draft";
-import { useBrandOptions } from "@/hooks/use-brand-options";
+} from "@/features/uploads/utils/upload-draft";
+import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { lineListsQueryOptions } from "@/lib/api/line-lists/get-line-lists";
 import { brandListProblem } from "@/lib/brand-list";
 

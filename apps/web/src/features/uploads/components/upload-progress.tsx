@@ -1,5 +1,9 @@
 import { CheckIcon, CircleIcon, LoaderCircleIcon } from "lucide-react";
-import { type UploadStatus, uploadProgress, uploadSteps } from "@/features/upload/hooks/use-upload-line-list";
+import {
+  type UploadStatus,
+  uploadProgress,
+  uploadSteps,
+} from "@/features/uploads/hooks/use-upload-line-list";
 import { cn } from "@/lib/utils";
 
 /** Step 3: where the upload is, as a bar and a list of steps with their percentages. */

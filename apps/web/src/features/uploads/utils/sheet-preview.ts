@@ -3,10 +3,10 @@ import {
   type SheetJs,
   type SheetPreviewRequest,
   type SheetPreviewResponse,
-} from "@/features/upload/utils/sheet-preview-parse";
-import type { SheetPreview } from "@/features/upload/utils/upload-draft";
+} from "@/features/uploads/utils/sheet-preview-parse";
+import type { SheetPreview } from "@/features/uploads/utils/upload-draft";
 
-export { extractSheetPreview, sheetPreviewLimits } from "@/features/upload/utils/sheet-preview-parse";
+export { extractSheetPreview, sheetPreviewLimits } from "@/features/uploads/utils/sheet-preview-parse";
 
 let sheetJs: Promise<SheetJs> | undefined;
 

@@ -15,31 +15,31 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { paths } from "@/config/paths";
-import { LineListStep } from "@/features/upload/components/line-list-step";
-import { UploadFailureView } from "@/features/upload/components/upload-failure-view";
-import { UploadProgress } from "@/features/upload/components/upload-progress";
-import type { SheetPreviewState } from "@/features/upload/components/workbook-field";
-import { useUploadLineList } from "@/features/upload/hooks/use-upload-line-list";
-import { downloadErrorReport } from "@/features/upload/utils/error-report";
+import { LineListStep } from "@/features/uploads/components/line-list-step";
+import { UploadFailureView } from "@/features/uploads/components/upload-failure-view";
+import { UploadProgress } from "@/features/uploads/components/upload-progress";
+import type { SheetPreviewState } from "@/features/uploads/components/workbook-field";
+import { useUploadLineList } from "@/features/uploads/hooks/use-upload-line-list";
+import { downloadErrorReport } from "@/features/uploads/utils/error-report";
 import {
   preloadSheetPreview,
   readSheetPreview,
   sheetPreviewLimits,
-} from "@/features/upload/utils/sheet-preview";
+} from "@/features/uploads/utils/sheet-preview";
 import {
   chooseBrand,
   emptyUploadDraft,
   setSheetPreview,
   type UploadDraft,
   uploadDisabledReason,
-} from "@/features/upload/utils/upload-draft";
+} from "@/features/uploads/utils/upload-draft";
 import {
   describeUploadFailure,
   rowErrorText,
   rowErrorsShown,
   type UploadFailure,
-} from "@/features/upload/utils/upload-failure";
-import { useBrandOptions } from "@/hooks/use-brand-options";
+} from "@/features/uploads/utils/upload-failure";
+import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { formatFileSize } from "@/lib/format";
 import { cn } from "@/lib/utils";
 

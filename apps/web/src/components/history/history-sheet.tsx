@@ -1,6 +1,6 @@
 import { historyMessages } from "@cm/contracts/history";
 import { HistoryIcon } from "lucide-react";
-import { HistoryFeed, type HistoryTarget } from "@/components/history-panel";
+import { HistoryFeed, type HistoryTarget } from "@/components/history/history-panel";
 import { Button } from "@/components/ui/button";
 import {
   Sheet,

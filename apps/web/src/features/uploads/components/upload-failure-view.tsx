@@ -1,8 +1,8 @@
 import { CircleAlertIcon, DownloadIcon } from "lucide-react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { downloadErrorReport } from "@/features/upload/utils/error-report";
-import { rowErrorText, type UploadFailure } from "@/features/upload/utils/upload-failure";
+import { downloadErrorReport } from "@/features/uploads/utils/error-report";
+import { rowErrorText, type UploadFailure } from "@/features/uploads/utils/upload-failure";
 
 const listedInView = 10;
 

@@ -14,7 +14,7 @@ import {
   type UploadDraft,
   uploadDisabledReason,
   uploadDraftMessages,
-} from "@/features/upload/utils/upload-draft";
+} from "@/features/uploads/utils/upload-draft";
 
 const crocs = { id: 1, name: "Crocs" };
 const workbook = () => new File(["x"], "Spring 2027.xlsx");

@@ -1,7 +1,7 @@
 import { type Brand, type BrandListQuery, brandSchema } from "@cm/contracts/brands";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { brandKeys } from "@/features/brands/api/brand-keys";
+import { brandKeys } from "@/lib/api/brands/brand-keys";
 import { apiFetch } from "@/lib/api-client";
 
 const brandListSchema = z.array(brandSchema);

@@ -1,5 +1,5 @@
 import type * as SheetJsModule from "@e965/xlsx";
-import type { SheetPreview } from "@/features/upload/utils/upload-draft";
+import type { SheetPreview } from "@/features/uploads/utils/upload-draft";
 
 /**
  * The small first-rows preview of the chosen workbook (SPEC.md section 9): the first 15 rows of

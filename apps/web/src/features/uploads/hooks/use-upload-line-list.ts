@@ -4,11 +4,11 @@ import { previewSummaryQueryOptions } from "@/lib/api/line-list-preview/get-prev
 import { previewStylesQueryOptions } from "@/lib/api/line-list-preview/get-preview-styles";
 import { previewKeys } from "@/lib/api/line-list-preview/preview-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
-import { getPresignedUploadUrl } from "@/features/upload/api/get-presigned-upload-url";
-import { processLineList } from "@/features/upload/api/process-line-list";
+import { getPresignedUploadUrl } from "@/features/uploads/api/get-presigned-upload-url";
+import { processLineList } from "@/features/uploads/api/process-line-list";
 import { putPresignedFile } from "@/lib/api/put-presigned-file";
-import type { UploadDraft } from "@/features/upload/utils/upload-draft";
-import { presignInput, processInput, readyDraft } from "@/features/upload/utils/upload-request";
+import type { UploadDraft } from "@/features/uploads/utils/upload-draft";
+import { presignInput, processInput, readyDraft } from "@/features/uploads/utils/upload-request";
 
 /** SPEC.md section 4, "Upload processing", with the progress each state shows (section 9). */
 export type UploadStatus =

@@ -6,7 +6,7 @@ import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { UserForm, type UserFormOutput } from "@/components/user-form";
+import { UserForm, type UserFormOutput } from "@/components/users/user-form";
 import { useOrganizations } from "@/lib/api/organizations/get-organizations";
 import { useRoles } from "@/lib/api/roles/get-roles";
 import { useCreateUser } from "@/lib/api/users/create-user";

@@ -3,7 +3,7 @@ import { PowerIcon, PowerOffIcon } from "lucide-react";
 import type { Permission } from "@cm/contracts/permissions";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
-import type { UserStatusTarget } from "@/hooks/use-change-user-status-action";
+import type { UserStatusTarget } from "@/components/users/use-change-user-status-action";
 
 /**
  * A list row's Deactivate or Reactivate button; `onRequest` asks before anything changes. Without

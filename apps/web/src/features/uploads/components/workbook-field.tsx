@@ -4,7 +4,7 @@ import { useState } from "react";
 import type * as React from "react";
 import { ChosenFile, FileDropZone } from "@/components/file-drop-zone";
 import { Badge } from "@/components/ui/badge";
-import { isWorkbookFileName, type SheetPreview, workbookAccept } from "@/features/upload/utils/upload-draft";
+import { isWorkbookFileName, type SheetPreview, workbookAccept } from "@/features/uploads/utils/upload-draft";
 import { formatFileSize } from "@/lib/format";
 
 export type SheetPreviewState =

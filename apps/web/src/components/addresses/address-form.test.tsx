@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { FormProvider, useForm } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { AddressFields, type FallbackAddress } from "@/components/address-form";
+import { AddressFields, type FallbackAddress } from "@/components/addresses/address-form";
 
 // Typing into whole forms is slow under happy-dom on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });

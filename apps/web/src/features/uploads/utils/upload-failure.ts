@@ -1,5 +1,5 @@
 import type { LineListRowError } from "@cm/contracts/line-list-format";
-import { isWorkbookRefusedError } from "@/features/upload/api/process-line-list";
+import { isWorkbookRefusedError } from "@/features/uploads/api/process-line-list";
 import { genericMessages } from "@cm/contracts/messages";
 
 /** How many row errors the toast and the failure view list; the report holds them all. */

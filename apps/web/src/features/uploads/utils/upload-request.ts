@@ -7,7 +7,7 @@ import {
   uploadMessages,
 } from "@cm/contracts/uploads";
 import { format } from "date-fns";
-import { isUnset, type UploadDraft } from "@/features/upload/utils/upload-draft";
+import { isUnset, type UploadDraft } from "@/features/uploads/utils/upload-draft";
 
 /**
  * The two request bodies of an upload (SPEC.md section 7, Uploads), built from a complete draft.
