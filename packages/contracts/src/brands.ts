@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameSchema } from "./names.ts";
 import { expectedRevisionSchema, maxEntityId, revisionedSchema } from "./envelope.ts";
 
 /** SPEC.md sections 3, 5, 8 and 9: brands. */
@@ -50,11 +51,10 @@ export const brandMessages = {
   deleteConfirmDescription: "This action cannot be undone.",
 } as const;
 
-export const brandNameSchema = z
-  .string(brandMessages.nameRequired)
-  .trim()
-  .min(1, brandMessages.nameRequired)
-  .max(brandNameMaxLength, brandMessages.nameTooLong);
+export const brandNameSchema = nameSchema(
+  { required: brandMessages.nameRequired, tooLong: brandMessages.nameTooLong },
+  brandNameMaxLength,
+);
 
 /** Optional; a blank description is the same as none. */
 export const brandDescriptionSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameSchema } from "./names.ts";
 import { addressOutputSchema, organizationAddressSchema } from "./addresses.ts";
 import {
   entityIdSchema,
@@ -72,11 +73,10 @@ export const organizationMessages = {
   mainContactSaveFailed: "Failed to save main contact",
 } as const;
 
-export const organizationNameSchema = z
-  .string(organizationMessages.nameRequired)
-  .trim()
-  .min(1, organizationMessages.nameRequired)
-  .max(organizationLimits.nameMaxLength, organizationMessages.nameTooLong);
+export const organizationNameSchema = nameSchema(
+  { required: organizationMessages.nameRequired, tooLong: organizationMessages.nameTooLong },
+  organizationLimits.nameMaxLength,
+);
 
 const idSchema = entityIdSchema;
 

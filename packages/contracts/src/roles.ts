@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameSchema } from "./names.ts";
 import { expectedRevisionSchema, revisionedSchema } from "./envelope.ts";
 import { permissionSchema, rolePermissionsSchema } from "./permissions.ts";
 
@@ -45,11 +46,10 @@ export const roleMessages = {
   unknownError: "Unknown error",
 } as const;
 
-const roleNameSchema = z
-  .string(roleMessages.nameRequired)
-  .trim()
-  .min(1, roleMessages.nameRequired)
-  .max(roleNameMaxLength, roleMessages.nameTooLong);
+const roleNameSchema = nameSchema(
+  { required: roleMessages.nameRequired, tooLong: roleMessages.nameTooLong },
+  roleNameMaxLength,
+);
 
 /** Optional; a blank description is stored as none. */
 const roleDescriptionSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameSchema } from "./names.ts";
 import { addressOutputSchema, addressSchema, type AddressOutput } from "./addresses.ts";
 import {
   entityIdSchema,
@@ -102,11 +103,10 @@ export function deriveStoreType(brandCount: number): StoreType {
   return brandCount > 1 ? "multi-brand" : "monobrand";
 }
 
-export const storeNameSchema = z
-  .string(storeMessages.nameRequired)
-  .trim()
-  .min(1, storeMessages.nameRequired)
-  .max(storeLimits.nameMaxLength, storeMessages.nameTooLong);
+export const storeNameSchema = nameSchema(
+  { required: storeMessages.nameRequired, tooLong: storeMessages.nameTooLong },
+  storeLimits.nameMaxLength,
+);
 
 /** Optional; blank is none. */
 export const storeDescriptionSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasInvisibleCharacters, nameMessages, nameSchema } from "./names.ts";
 import { userTypeValues } from "./auth.ts";
 import { entityIdSchema, expectedRevisionSchema, maxEntityId, revisionedSchema } from "./envelope.ts";
 
@@ -83,14 +84,16 @@ const emailSchema = z
 function newNameSchema(required: string, tooShort: string, tooLong: string) {
   return z
     .string(required)
+    .normalize("NFC")
     .trim()
     .min(1, { error: required, abort: true })
     .min(userNameMinLength, tooShort)
-    .max(userNameMaxLength, tooLong);
+    .max(userNameMaxLength, tooLong)
+    .refine((name) => !hasInvisibleCharacters(name), nameMessages.invisibleCharacters);
 }
 /** Names on edit: anything but blank. */
-function nameSchema(required: string, tooLong: string) {
-  return z.string(required).trim().min(1, required).max(userNameMaxLength, tooLong);
+function editedNameSchema(required: string, tooLong: string) {
+  return nameSchema({ required, tooLong }, userNameMaxLength);
 }
 
 const newFirstName = newNameSchema(
@@ -143,8 +146,8 @@ export type CreateUserInput = z.input<typeof createUserInputSchema>;
  */
 export const updateUserInputSchema = expectedRevisionSchema.extend({
   id: entityIdSchema,
-  firstName: nameSchema(userMessages.firstNameRequired, userMessages.firstNameTooLong),
-  lastName: nameSchema(userMessages.lastNameRequired, userMessages.lastNameTooLong),
+  firstName: editedNameSchema(userMessages.firstNameRequired, userMessages.firstNameTooLong),
+  lastName: editedNameSchema(userMessages.lastNameRequired, userMessages.lastNameTooLong),
   status: z.enum(userStatusValues, userMessages.statusInvalid).optional(),
   roleId: roleIdSchema.optional(),
 });

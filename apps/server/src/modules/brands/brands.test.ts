@@ -1,5 +1,6 @@
 import { brandMessages } from "@cm/contracts/brands";
 import { genericMessages } from "@cm/contracts/messages";
+import { nameMessages } from "@cm/contracts/names";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
@@ -147,6 +148,34 @@ describe("brands API", () => {
           summary: null,
         },
       ]);
+    });
+
+    it.each([
+      { what: "a zero-width space", name: "Crocs\u200B" },
+      { what: "a right-to-left override", name: "Evil\u202Egpj.exe" },
+      { what: "a byte order mark inside", name: "Hey\uFEFFDude" },
+    ])("refuses a name with $what with a field error and stores nothing", async ({ name }) => {
+      const before = await testApp.database.db.$count(brands);
+      const response = await api("POST", "/api/brands", { name });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        success: false,
+        message: genericMessages.wrongInput,
+        data: { name: [nameMessages.invisibleCharacters] },
+      });
+      expect(await testApp.database.db.$count(brands)).toBe(before);
+    });
+
+    it("stores a name in Unicode NFC, and compares names in that form, case-folded", async () => {
+      const decomposed = "Cafe\u0301 Shoes";
+      const created = await create(decomposed);
+      expect(created.name).toBe("Caf\u00E9 Shoes");
+      expect((await brandRow(created.id))!.name).toBe("Caf\u00E9 Shoes");
+      for (const twin of ["CAF\u00C9 SHOES", " caf\u00E9 shoes ", "CAFE\u0301 SHOES"]) {
+        const response = await api("POST", "/api/brands", { name: twin });
+        expect(response.statusCode, twin).toBe(409);
+        expect(response.json().message).toBe(brandMessages.alreadyExists);
+      }
     });
 
     it("stores a blank or missing description as none", async () => {
