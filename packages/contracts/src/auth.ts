@@ -72,7 +72,7 @@ export const sessionUserSchema = z.object({
   lastName: z.string(),
   type: z.enum(userTypeValues),
   status: z.string(),
-  /** The permissions of the user's role (issue 14), read at each request: a role change applies at once. */
+  /** The permissions of the user's role, read at each request: a role change applies at once. */
   permissions: z.array(permissionSchema),
   /** The user's role, as the account page shows it. */
   role: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -11,7 +11,7 @@ export const brandStatusValues = ["active", "inactive"] as const;
 
 /**
  * Unit WHS = MSRP × the brand's wholesale factor × (1 − the customer's discount for the brand)
- * (issue 13). The database keeps the factor as numeric(3,2), hence the two decimals.
+ * (DESIGN.md section 9, "WHS"). The database keeps the factor as numeric(3,2), hence the two decimals.
  */
 export const brandWholesaleFactorLimits = { min: 0.01, max: 1, default: 0.5 } as const;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { maxEntityId, paginatedEnvelopeSchema, paginationQuerySchema } from "./envelope.ts";
 
 /**
- * The history of changes (issue 14): every write records one entry in the same transaction as
+ * The history of changes: every write records one entry in the same transaction as
  * the change, in one shape, so a History panel and the company-wide Activity page can say who
  * did what and when, with each changed field before and after.
  *

@@ -5,7 +5,7 @@ import { moneySchema, orderLimits, orderMessages, orderTypeSchema } from "./orde
 import { workbookContentTypes } from "./uploads.ts";
 
 /**
- * Order forms (issue 13): a published line list as an XLSX sheet of styles by sizes that a
+ * Order forms: a published line list as an XLSX sheet of styles by sizes that a
  * customer fills with quantities, and the preview of a filled one before it becomes an order.
  *
  *   GET  /api/line-lists/{id}/order-form      -> the .xlsx

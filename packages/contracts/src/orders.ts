@@ -9,7 +9,7 @@ import {
 import { calendarDateSchema, lineListTypeSchema, type LineListType } from "./line-lists.ts";
 
 /**
- * Orders (issue 13; DESIGN.md sections 8 and 9): a store's request for quantities of SKUs from
+ * Orders (DESIGN.md sections 8 and 9): a store's request for quantities of SKUs from
  * published line lists. Money travels as a string with two decimals ("42.50"), never a float.
  */
 

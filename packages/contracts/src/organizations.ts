@@ -46,7 +46,7 @@ export const organizationMessages = {
   addressSaved: "Address saved",
   addressSaveFailed: "Failed to save address",
   deleteNotAvailable: "Not available yet",
-  // Status and main contact on the edit page (issue 14), worded like the store's (SPEC.md section 8).
+  // Status and main contact on the edit page, worded like the store's (SPEC.md section 8).
   statusSectionTitle: "Status",
   activeStatusDescription: "An active customer can order for its active stores.",
   inactiveStatusDescription: "This customer is inactive and cannot order. Activate it to let it order again.",

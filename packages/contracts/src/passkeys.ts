@@ -3,7 +3,7 @@ import { entityIdSchema, maxEntityId, revisionedSchema } from "./envelope.ts";
 import { passkeyMessages, passkeyNameMaxLength } from "./passkey-rules.ts";
 
 /**
- * Passkeys (WebAuthn, issue 14): a signed-in staff member registers, names, lists and removes
+ * Passkeys (WebAuthn): a signed-in staff member registers, names, lists and removes
  * theirs on the Account page; the sign-in page signs in with one (discoverable credentials) in
  * the same login interaction the e-mailed code completes. A user with a passkey must use it: the
  * code alone no longer signs them in, until a person with `people.manage` resets their passkeys.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What a staff member may do (issue 14): a fixed catalogue of permissions named `area.action`.
+ * What a staff member may do: a fixed catalogue of permissions named `area.action`.
  * A role holds a set of them; the server checks the one each route declares, and the web app
  * hides or disables what the signed-in user may not use. The catalogue is code, not data: a new
  * permission comes with the code that checks it (and a migration that gives it to the roles that

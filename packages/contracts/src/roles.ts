@@ -64,7 +64,7 @@ export const createRoleInputSchema = z.object({
   description: roleDescriptionSchema,
   type: z.enum(roleTypeValues, roleMessages.typeInvalid).default("internal"),
   status: z.enum(roleStatusValues, roleMessages.statusInvalid).default("active"),
-  /** Issue 14: what holders of the role may do; none by default. External roles hold none. */
+  /** What holders of the role may do; none by default. External roles hold none. */
   permissions: rolePermissionsSchema.default([]),
 });
 export type CreateRoleInput = z.input<typeof createRoleInputSchema>;

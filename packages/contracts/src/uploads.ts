@@ -108,7 +108,7 @@ export const uploadMetadataSchema = z.object({
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 
 /**
- * What a file is uploaded for: a line list (the default), or a filled order form (issue 13), whose
+ * What a file is uploaded for: a line list (the default), or a filled order form, whose
  * line list the file itself names, so it sends no metadata and goes to the order form preview
  * instead of the processing function.
  */

@@ -43,14 +43,14 @@ export const userMessages = {
   organizationNotFound: "Organization not found",
   roleNotFound: "Role not found",
   externalInInternalOrganization: "External users cannot join the internal organization",
-  // Issue 14: staff may hold any active staff role (SPEC.md forced Admin).
+  // Staff may hold any active staff role (SPEC.md forced Admin, whose roles meant nothing: DESIGN.md section 8).
   staffRoleRequired: "Staff members need an active staff role",
   cannotDeactivateSelf: "You cannot deactivate your own account",
   created: "User created successfully",
   createFailed: "Failed to create user",
   updated: "User updated successfully",
   updateFailed: "Failed to update user",
-  // Deactivate and Reactivate (issue 14): the API guard locks a deactivated user out at their next request.
+  // Deactivate and Reactivate: the API guard locks a deactivated user out at their next request.
   deactivate: "Deactivate",
   deactivating: "Deactivating...",
   reactivate: "Reactivate",
@@ -116,7 +116,7 @@ const roleIdSchema = referenceSchema(userMessages.roleRequired);
 /**
  * `POST /api/users/create-with-organization-membership`: the Create New User form. Internal
  * users join the internal organization whatever `organizationId` says and hold an active staff
- * role (issue 14; SPEC.md forced Admin); external users may not join the internal organization.
+ * role (SPEC.md forced Admin); external users may not join the internal organization.
  */
 export const createUserWithMembershipInputSchema = z.object({
   email: emailSchema,
@@ -155,7 +155,7 @@ export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 /**
  * The edit form's fields: what `PUT /api/users` takes besides the id and revision; the role only
- * for staff (issue 14: a customer user's role is not chosen there).
+ * for staff (a customer user's role is not chosen there).
  */
 export const editUserFormSchema = updateUserInputSchema.pick({
   firstName: true,

@@ -289,7 +289,7 @@ describe("roles API", () => {
     });
   });
 
-  describe("permissions (issue 14)", () => {
+  describe("permissions", () => {
     it("creates a role with permissions, kept in catalogue order without repeats, and records them", async () => {
       const response = await createRole({
         name: "Order Desk",

@@ -66,7 +66,7 @@ export interface UserChanges {
   roleId?: number;
 }
 
-/** Staff are people's business, customers' users customers' (issue 14). */
+/** Staff are people's business, customers' users customers'. */
 const viewPermission: Record<UserType, Permission> = { internal: "people.view", external: "customers.view" };
 const managePermission: Record<UserType, Permission> = {
   internal: "people.manage",

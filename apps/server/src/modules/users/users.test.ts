@@ -233,7 +233,7 @@ describe("users API", () => {
       ]);
     });
 
-    it("gives staff only an active staff role (SPEC.md's Admin-only rule is gone, issue 14)", async () => {
+    it("gives staff only an active staff role (SPEC.md's Admin-only rule is gone)", async () => {
       const [inactive] = await testApp.database.db
         .insert(roles)
         .values({ name: "Retired Staff Role", type: "internal", status: "inactive" })
@@ -570,7 +570,7 @@ describe("users API", () => {
     });
   });
 
-  describe("roles and permissions (issue 14)", () => {
+  describe("roles and permissions", () => {
     let sequenceOfStaff = 0;
     async function newStaff(roleId: number) {
       const response = await createWithMembership({
