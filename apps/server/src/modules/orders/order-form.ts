@@ -25,7 +25,8 @@ import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import { fileKeyProcessed } from "../uploads/repository.ts";
 import { AlreadyProcessedError } from "../uploads/service.ts";
 import { priceOrderLines } from "./order-lines.ts";
-import { findOrderLineLists, unitWhsSql, type OrderLineListRow } from "./repository.ts";
+import { noDiscountSql, unitWhsSql } from "./price.ts";
+import { findOrderLineLists, type OrderLineListRow } from "./repository.ts";
 
 /*
  * Order forms (issue 13; packages/contracts/src/order-forms.ts). The form is the first sheet:
@@ -72,9 +73,9 @@ interface FormStyleRow {
 async function findFormStyles(db: DbExecutor, lineListId: number): Promise<FormStyleRow[]> {
   return rowsOf<FormStyleRow>(
     await db.execute(sql`
-      with discounts as (select null::int as brand_id, null::numeric as percentage where false)
       select p.id as "productId", p.model_code as "modelCode", p.silhouette as name, p.color,
-        p.msrp::text as msrp, ${unitWhsSql}::text as whs,
+        p.msrp::text as msrp,
+        ${unitWhsSql({ msrp: sql`p.msrp`, wholesaleFactor: sql`b.wholesale_factor`, discountPercent: noDiscountSql })}::text as whs,
         coalesce((
           select json_agg(json_build_object('sku', ps.sku, 'size', ps.size) order by ps.position, ps.id)
           from product_sizes ps where ps.product_id = p.id

@@ -7,7 +7,8 @@ import {
 } from "@cm/contracts/orders";
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
-import { findOrderStore, organizationDiscounts, unitWhsSql, type OrderStore } from "./repository.ts";
+import { brandDiscountSql, unitWhsSql } from "./price.ts";
+import { findOrderStore, type OrderStore } from "./repository.ts";
 
 /** A line the store can order, priced for its organization when it was resolved. */
 export interface PricedOrderLine {
@@ -97,8 +98,7 @@ async function resolveLines(
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb)
         as l(idx int, line_list_id int, sku text, quantity int)
-    ),
-    ${organizationDiscounts(organizationId)}
+    )
     select
       i.idx,
       ll.id is not null as "lineListFound",
@@ -131,7 +131,13 @@ async function resolveLines(
       limit 1
     ) s on true
     left join products p on p.id = s.product_id
-    left join lateral (select ${unitWhsSql} as unit_whs) price on true
+    left join lateral (
+      select ${unitWhsSql({
+        msrp: sql`p.msrp`,
+        wholesaleFactor: sql`b.wholesale_factor`,
+        discountPercent: brandDiscountSql(organizationId, sql`b.id`),
+      })} as unit_whs
+    ) price on true
     order by i.idx
   `);
   return rowsOf<ResolvedRow>(result);

@@ -5,6 +5,7 @@ import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { orderLines, orders, orderStatusChanges } from "../../db/schema.ts";
 import { InvalidError } from "../../lib/errors.ts";
 import { cappedTotal, countLimit } from "../../lib/pagination.ts";
+import { brandDiscountSql, unitWhsSql } from "./price.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -101,29 +102,6 @@ export async function insertStatusChange(
   const { changedAt, ...values } = change;
   await db.insert(orderStatusChanges).values({ ...values, ...(changedAt && { changedAt }) });
 }
-
-// ---- Pricing ----
-
-/** `discounts (brand_id, percentage)`: the organization's discount per brand, for a WITH clause. */
-export function organizationDiscounts(organizationId: number): SQL {
-  return sql`discounts as (
-    select (entry->>'brandId')::int as brand_id, (entry->>'percentage')::numeric as percentage
-    from organizations o, jsonb_array_elements(o.discounts) entry
-    where o.id = ${organizationId}
-  )`;
-}
-
-/**
- * Unit WHS of product `p` of brand `b`: MSRP × the brand's wholesale factor × (1 − the
- * organization's discount for the brand, from `discounts`), rounded half-up to the cent.
- * PostgreSQL's numeric makes it exact; its `round` takes halves away from zero, which for a
- * price is half-up. Null when the product has no MSRP.
- */
-export const unitWhsSql = sql`round(
-  p.msrp * b.wholesale_factor
-    * (1 - coalesce((select d.percentage from discounts d where d.brand_id = b.id limit 1), 0) / 100),
-  2
-)::numeric(12, 2)`;
 
 // ---- Reading ----
 
@@ -439,7 +417,7 @@ export interface OfferStyleRow {
 
 /**
  * The styles of these line lists that sit in at least one of their catalogs, with their sizes and
- * the unit WHS the organization pays (the rule of `priceOrderLines`), in the line lists' order.
+ * the unit WHS the organization pays (price.ts), in the line lists' order.
  * Styles without an MSRP cannot be priced and are left out.
  */
 export async function findOfferStyles(
@@ -450,10 +428,13 @@ export async function findOfferStyles(
   if (lineListIds.length === 0) return [];
   return rowsOf<OfferStyleRow>(
     await db.execute(sql`
-      with ${organizationDiscounts(organizationId)}
       select lli.line_list_id as "lineListId", p.id as "productId", p.model_code as "modelCode",
         p.silhouette as name, p.color, p.image_urls[1] as "imageUrl", p.msrp::text as msrp,
-        ${unitWhsSql}::text as "unitWhs",
+        ${unitWhsSql({
+          msrp: sql`p.msrp`,
+          wholesaleFactor: sql`b.wholesale_factor`,
+          discountPercent: brandDiscountSql(organizationId, sql`b.id`),
+        })}::text as "unitWhs",
         (
           select coalesce(json_agg(json_build_object('sku', ps.sku, 'size', ps.size) order by ps.position, ps.id), '[]'::json)
           from product_sizes ps where ps.product_id = p.id
