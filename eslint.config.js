@@ -3,6 +3,59 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
+import { readdirSync } from "node:fs";
+
+// Web import boundaries (docs/architecture.md, "Web"): a feature imports no other feature and not
+// the app shell; shared code (components, hooks, lib, config, testing) imports no feature. What
+// two features need moves to lib/api/<resource>/ or components/<resource>/. Only src/app (routes,
+// layout) puts features together. Relative imports stay inside a folder, so none slips past.
+const webFeatures = readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBoundary = {
+  parentRelative: {
+    regex: "^\\.\\./",
+    message: "Import across folders through @/, so the import boundaries see it.",
+  },
+  app: { regex: "^@/app/", message: "Only src/app puts features together; nothing imports it but tests." },
+  feature: (own) => ({
+    regex: own ? `^@/features/(?!${own}/)` : "^@/features/",
+    message: own
+      ? "A feature does not import another feature: move what both need to lib/api/<resource>/ or components/<resource>/."
+      : "Shared code does not import features: move what it needs out of the feature into lib or components.",
+  }),
+};
+const webImportRule = (...patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+const webTests = "apps/web/src/**/*.test.{ts,tsx}";
+const webBoundaryBlocks = [
+  ...webFeatures.flatMap((feature) => [
+    {
+      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      ignores: [webTests],
+      rules: webImportRule(webBoundary.parentRelative, webBoundary.app, webBoundary.feature(feature)),
+    },
+    {
+      files: [`apps/web/src/features/${feature}/**/*.test.{ts,tsx}`],
+      rules: webImportRule(webBoundary.parentRelative, webBoundary.feature(feature)),
+    },
+  ]),
+  {
+    files: ["apps/web/src/{components,hooks,lib,config}/**/*.{ts,tsx}"],
+    ignores: [webTests],
+    rules: webImportRule(webBoundary.parentRelative, webBoundary.app, webBoundary.feature()),
+  },
+  {
+    files: [
+      "apps/web/src/testing/**/*.{ts,tsx}",
+      "apps/web/src/{components,hooks,lib,config}/**/*.test.{ts,tsx}",
+    ],
+    rules: webImportRule(webBoundary.parentRelative, webBoundary.feature()),
+  },
+  {
+    files: ["apps/web/src/app/**/*.{ts,tsx}"],
+    rules: webImportRule(webBoundary.parentRelative),
+  },
+];
 
 export default tseslint.config(
   {
@@ -53,4 +106,5 @@ export default tseslint.config(
       "react-refresh/only-export-components": ["error", { allowConstantExport: true }],
     },
   },
+  ...webBoundaryBlocks,
 );
