@@ -10,7 +10,12 @@ export type RoleWithCountRow = RoleRow & { userCount: number };
 
 const lowerName = sql`lower(${roles.name})`;
 
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
+/**
+ * Written with the tables' names spelled out: drizzle leaves a column unqualified in a select of
+ * one table, so `${roles.id}` in the subquery read as the users' own `id`, and every role counted
+ * the one user (if any) whose id equals the role's.
+ */
+const userCount = sql<number>`(select count(*)::int from "users" as holder where holder.role_id = "roles"."id")`;
 
 /** Staff roles first, then customer roles, each by name. */
 export async function listRoles(

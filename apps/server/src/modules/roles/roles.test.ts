@@ -86,6 +86,32 @@ describe("roles API", () => {
     });
   });
 
+  it("counts the users who hold each role: none for a role nobody holds, two for a role two hold", async () => {
+    const { db } = testApp.database;
+    const [admin] = await db.select().from(users).where(eq(users.id, adminId));
+    const nobody = (await createRole({ name: "Held By Nobody" })).json().data;
+    const pair = (await createRole({ name: "Held By Two" })).json().data;
+    await db.insert(users).values(
+      ["first", "second"].map((who) => ({
+        email: `${who}.holder@example.com`,
+        firstName: who,
+        lastName: "Holder",
+        type: "internal" as const,
+        organizationId: admin!.organizationId,
+        roleId: pair.id,
+      })),
+    );
+    const listed = new Map(
+      (await api("GET", "/api/roles"))
+        .json()
+        .data.map((role: { id: number; userCount: number }) => [role.id, role.userCount]),
+    );
+    expect(listed.get(nobody.id)).toBe(0);
+    expect(listed.get(pair.id)).toBe(2);
+    expect((await api("GET", `/api/roles/${nobody.id}`)).json().data.userCount).toBe(0);
+    expect((await api("GET", `/api/roles/${pair.id}`)).json().data.userCount).toBe(2);
+  });
+
   it('reads one role, and says "Role not found" for an unknown id', async () => {
     expect((await api("GET", `/api/roles/${adminRoleId}`)).json().data).toMatchObject({
       id: adminRoleId,
