@@ -15,7 +15,8 @@ import {
   type ArchiveLimits,
 } from "./workbook-guard.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
-import { decodeCell, encodeColumn, isSelected, readXlsxParts } from "./xlsx-stream-reader.ts";
+import { decodeCell, encodeColumn } from "./xlsx/cell-references.ts";
+import { isSelected, readXlsxParts } from "./xlsx/stream-reader.ts";
 import { storedPart, zipArchive } from "./zip-archive.ts";
 
 export interface WorkbookLimits {

@@ -4,8 +4,8 @@ import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { SheetGrid } from "./line-list-parser.ts";
-import { sampleLineListTable, writeLineListXlsx } from "./sample-line-list.ts";
+import type { SheetGrid } from "../line-list-parser.ts";
+import { sampleLineListTable, writeLineListXlsx } from "../sample-line-list.ts";
 import {
   deflatedPart,
   manyRowsWorkbook,
@@ -15,15 +15,15 @@ import {
   validTable,
   xlsx,
   zipBombWorkbook,
-} from "./test-workbooks.ts";
+} from "../test-workbooks.ts";
 import {
   defaultWorkbookLimits,
   readSheets,
   type WorkbookLimits,
   type XlsxReader,
-} from "./workbook-reader.ts";
-import { isDateFormat } from "./xlsx-stream-reader.ts";
-import { zipArchive } from "./zip-archive.ts";
+} from "../workbook-reader.ts";
+import { zipArchive } from "../zip-archive.ts";
+import { isDateFormat } from "./number-formats.ts";
 
 // The streaming reader must give the parser exactly what SheetJS gives it: the same grids (cell
 // values and types, blanks, rows), the same sheets and the same refusals, on every workbook the
@@ -226,7 +226,7 @@ async function excelJsWorkbook(
   return Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings: options.sharedStrings ?? true }));
 }
 
-const fixturesDir = path.join(import.meta.dirname, "fixtures");
+const fixturesDir = path.join(import.meta.dirname, "..", "fixtures");
 
 describe("the streaming .xlsx reader gives what SheetJS gives", () => {
   it.each(readdirSync(fixturesDir).filter((name) => /\.xlsx?$/.test(name)))("fixture %s", async (name) => {
