@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
-import { latestLoginCode } from "../apps/server/test/http-api.ts";
+import { latestLoginCode } from "../apps/server/src/testing/http-api.ts";
 import { adminEmail } from "./support/sign-in.ts";
 import { sessionStorageNames } from "../apps/web/src/lib/token-store.ts";
 

@@ -2,7 +2,7 @@ import { passkeyMessages } from "@cm/contracts/passkeys";
 import type { Page, Response } from "@playwright/test";
 import { expect } from "./support/fixtures.ts";
 import { testWithOwnApp } from "./support/own-app.ts";
-import { latestLoginCode } from "../apps/server/test/http-api.ts";
+import { latestLoginCode } from "../apps/server/src/testing/http-api.ts";
 import { adminEmail, signOut } from "./support/sign-in.ts";
 
 /*

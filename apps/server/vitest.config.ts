@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { moduleResolutionFlags } from "./test/processes.ts";
+import { moduleResolutionFlags } from "./src/testing/processes.ts";
 
 export default defineProject({
   test: {
@@ -17,7 +17,7 @@ export default defineProject({
     isolate: false,
     // drizzle-orm's imports resolved as the server's start script resolves them. PGlite keeps V8's
     // optimizing compiler here, unlike the short-lived processes the tests start: a worker runs
-    // half the project's statements (test/processes.ts gives the figures).
+    // half the project's statements (src/testing/processes.ts gives the figures).
     execArgv: moduleResolutionFlags,
     testTimeout: 30_000,
   },

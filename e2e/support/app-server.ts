@@ -8,7 +8,7 @@ import {
   stopServer,
   testNodeFlags,
   waitUntilHealthy,
-} from "../../apps/server/test/processes.ts";
+} from "../../apps/server/src/testing/processes.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 const seedDemoEntry = path.join(repoRoot, "apps/server/src/seed-demo.ts");

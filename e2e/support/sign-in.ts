@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { User } from "oidc-client-ts";
-import { latestLoginCode, signInOverHttpForTokens } from "../../apps/server/test/http-api.ts";
+import { latestLoginCode, signInOverHttpForTokens } from "../../apps/server/src/testing/http-api.ts";
 import { sessionStorageNames, storedUserKey } from "../../apps/web/src/lib/token-store.ts";
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;

@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { defaultPageSize } from "@cm/contracts/envelope";
 import pg from "pg";
 import { postgresSessionSettings } from "../../apps/server/src/db/client.ts";
-import { signIn } from "../../apps/server/test/auth.ts";
+import { signInOverHttp } from "../../apps/server/src/testing/http-api.ts";
 import {
   answerInWorker,
   inWorker,
@@ -240,7 +240,7 @@ async function openSize(products: number): Promise<OpenSize> {
     log,
   );
   try {
-    const address = await server.app.listen({ host: "127.0.0.1", port: 0 });
+    const address = await server.listen();
     const only = values.only?.split(",");
     const endpoints = (await endpointsOf(server.url)).filter(
       (endpoint) => !only || only.some((part) => endpoint.name.includes(part)),
@@ -299,7 +299,7 @@ try {
   const largestSize = opened.at(-1)!;
   for (const name of largestSize.endpoints.keys()) {
     const loads = opened.map(() => ({ latencies: [] as number[], errors: [] as string[], elapsedMs: 0 }));
-    const headers = await Promise.all(opened.map((size) => signIn(size.server.testApp)));
+    const headers = await Promise.all(opened.map((size) => signInOverHttp(size.address)));
     for (const [index, size] of opened.entries()) {
       const plans = await probe(size, size.endpoints.get(name)!, headers[index]!);
       if (size === largestSize) runs[index]!.plans.set(name, plans);

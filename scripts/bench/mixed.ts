@@ -47,7 +47,7 @@ import {
   type OrderStatus,
   type OrderType,
 } from "@cm/contracts/orders";
-import { signIn } from "../../apps/server/test/auth.ts";
+import { signInOverHttp } from "../../apps/server/src/testing/http-api.ts";
 import {
   answerInWorker,
   inWorker,
@@ -911,11 +911,11 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
 
 /** Signs the clients in, runs them on the worker, checks the database; true when the goals are met. */
 async function runMixed(server: SeededServer): Promise<boolean> {
-  const address = await server.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = await server.listen();
   const emails = await addStaff(server.url, server.config.ADMIN_EMAIL);
   log(`signing in ${clientCount} staff users`);
   const authorizations: string[] = [];
-  for (const email of emails) authorizations.push((await signIn(server.testApp, email)).authorization);
+  for (const email of emails) authorizations.push((await signInOverHttp(address, email)).authorization);
   const job = await fixturesOf(server.url, authorizations, address);
   const lastSeededOrderId = await withClient(
     server.url,

@@ -38,7 +38,7 @@ import {
   processLineListBody,
   signInOverHttp,
   storeWorkbookOverHttp,
-} from "../../apps/server/test/http-api.ts";
+} from "../../apps/server/src/testing/http-api.ts";
 import { formatMarkdown, recordFigures } from "./support/summary.ts";
 
 const { values } = parseArgs({

@@ -16,7 +16,7 @@ import {
   spawnServer,
   stopServer,
   waitUntilHealthy,
-} from "../../apps/server/test/processes.ts";
+} from "../../apps/server/src/testing/processes.ts";
 import { recordFigures } from "./support/summary.ts";
 import { memoryOf } from "./support/proc-memory.ts";
 

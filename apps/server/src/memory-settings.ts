@@ -1,7 +1,7 @@
 /**
  * The C allocator's settings the server runs with, given as environment variables by everything
  * that starts it: apps/server/package.json's `start` and `dev`, the benchmarks' scripts in the root
- * package.json (which run the server in their own process) and `spawnServer` (test/processes.ts:
+ * package.json (which run the server in their own process) and `spawnServer` (src/testing/processes.ts:
  * the browser suite, the fault tests, bench-start). glibc reads them once, as the process starts,
  * so JavaScript cannot set them; other C libraries (macOS, musl) ignore them.
  *

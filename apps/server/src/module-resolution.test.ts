@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { moduleResolutionFlags } from "../test/processes.ts";
+import { moduleResolutionFlags } from "./testing/processes.ts";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const scripts = (packageJson: string) =>

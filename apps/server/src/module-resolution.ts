@@ -3,7 +3,7 @@ import { registerHooks } from "node:module";
 /**
  * Loaded before the server's modules by everything that starts it (`node --import
  * ./src/module-resolution.ts src/server.ts`: apps/server/package.json's scripts, the tests' processes and
- * workers through `testNodeFlags` in test/processes.ts): drizzle-orm's files find each
+ * workers through `testNodeFlags` in src/testing/processes.ts): drizzle-orm's files find each
  * other without Node reading drizzle-orm's package.json again for every import.
  *
  * To tell whether a file it resolves is an ES module, Node 24 reads the package.json of the

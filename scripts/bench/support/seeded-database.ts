@@ -1,7 +1,7 @@
 // What the PostgreSQL benchmarks share (database.ts, mixed.ts): a fresh database per
 // run, migrated and seeded by the server's first start, then filled set-based with a large
-// catalog and its orders; the server on it with a signed-in admin at hand; a worker thread for
-// the load generator; percentiles.
+// catalog and its orders; the server on it, listening where its clients sign in; a worker thread
+// for the load generator; percentiles.
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../../../apps/server/src/app.ts";
 import type { Config } from "../../../apps/server/src/env.ts";
-import type { TestApp } from "../../../apps/server/test/test-app.ts";
+import { freePort } from "../../../apps/server/src/testing/processes.ts";
 import { benchServerConfig } from "./server.ts";
 
 export const itemsPerLineList = 5000;
@@ -207,9 +207,12 @@ export interface SeededDatabaseOptions {
 export interface SeededServer {
   app: FastifyInstance;
   config: Config;
-  /** The app as the test helpers (`signIn`) take it. */
-  testApp: TestApp;
   url: string;
+  /**
+   * Starts listening on the loopback port its config names (sign-in checks that the address is the
+   * server's PUBLIC_URL); answers the address, `http://127.0.0.1:PORT`.
+   */
+  listen(): Promise<string>;
   /** 0 for a reused database. */
   seedSeconds: number;
   /** Closes the app; drops the database and its data folder unless `keep`. */
@@ -244,7 +247,7 @@ export async function startOnSeededDatabase(
   // The database names the folder of its uploaded files: a reused database needs the same one.
   const dataDir = path.join(os.tmpdir(), name);
   if (!reuse) await rm(dataDir, { recursive: true, force: true });
-  const config = benchServerConfig(dataDir, url.href);
+  const config = benchServerConfig(dataDir, url.href, await freePort());
   // The server's first start: migrations (migrateDatabase) and the seed.
   const app = await buildApp(config);
   const close = async () => {
@@ -274,8 +277,8 @@ export async function startOnSeededDatabase(
     await close();
     throw error;
   }
-  const testApp = { app, config, database: app.database, close: async () => {} } as TestApp;
-  return { app, config, testApp, url: url.href, seedSeconds, close };
+  const listen = () => app.listen({ host: config.HOST, port: config.PORT });
+  return { app, config, url: url.href, seedSeconds, listen, close };
 }
 
 /**

@@ -1,12 +1,11 @@
 // What the benchmarks share: the real server, started on a temporary data folder the way a
 // restarted server finds it, listening on a free loopback port, with a signed-in admin.
 import { execFileSync } from "node:child_process";
-import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../../apps/server/src/app.ts";
 import { loadConfig } from "../../../apps/server/src/env.ts";
-import { signIn } from "../../../apps/server/test/auth.ts";
-import type { TestApp } from "../../../apps/server/test/test-app.ts";
+import { type Auth, signInOverHttp } from "../../../apps/server/src/testing/http-api.ts";
+import { freePort } from "../../../apps/server/src/testing/processes.ts";
 
 export function benchServerConfig(dataDir: string, databaseUrl: string | undefined, port = 0) {
   return loadConfig({
@@ -15,8 +14,8 @@ export function benchServerConfig(dataDir: string, databaseUrl: string | undefin
     DATA_DIR: dataDir,
     HOST: "127.0.0.1",
     PORT: String(port),
-    // A benchmark signs the admin in more than once a minute (over inject, then a browser's
-    // sign-in over HTTP); the limits on login codes are not what it measures.
+    // A benchmark signs in more than once a minute (the admin over HTTP, then in a browser, or
+    // one staff user per client); the limits on login codes are not what it measures.
     LOGIN_RATE_LIMITS: "off",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
@@ -31,23 +30,12 @@ export async function initOnlyAndExit(dataDir: string, databaseUrl: string | und
   process.exit(0);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface BenchServer {
   app: FastifyInstance;
   /** `http://127.0.0.1:PORT` */
   address: string;
-  /** Bearer headers of the seeded admin, signed in through the real login-code flow. */
-  auth: Record<string, string>;
+  /** Bearer headers of the seeded admin, signed in over HTTP through the real login-code flow. */
+  auth: Auth;
 }
 
 /**
@@ -65,6 +53,6 @@ export async function startBenchServer(
   const config = benchServerConfig(dataDir, databaseUrl, await freePort());
   const app = await buildApp(config);
   const address = await app.listen({ host: config.HOST, port: config.PORT });
-  const auth = await signIn({ app, config, database: app.database, close: async () => {} } as TestApp);
+  const auth = await signInOverHttp(address, config.ADMIN_EMAIL);
   return { app, address, auth };
 }

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort, spawnServer } from "../../test/processes.ts";
+import { freePort, spawnServer } from "../testing/processes.ts";
 import { dataDirLockFile, DataDirInUse, lockDataDir } from "./data-dir-lock.ts";
 
 describe("the embedded database's folder lock", () => {

@@ -10,7 +10,7 @@ import {
   signInOverHttp,
   storeWorkbookOverHttp,
   type Auth,
-} from "../http-api.ts";
+} from "../../src/testing/http-api.ts";
 import { createServerSite, reportFigure, type ServerProcess, type ServerSite } from "./server-process.ts";
 
 /**

@@ -9,7 +9,7 @@ import {
   signInOverHttp,
   storeWorkbookOverHttp,
   type Envelope,
-} from "../http-api.ts";
+} from "../../src/testing/http-api.ts";
 import { createServerSite, reportFigure, requestStarted, type ServerSite } from "./server-process.ts";
 
 /** Opens a connection and sends a request's first line only: the connection is busy, not idle. */

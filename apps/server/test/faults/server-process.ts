@@ -4,19 +4,19 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
-import { freePort, spawnServer, waitUntilHealthy } from "../processes.ts";
+import { freePort, spawnServer, waitUntilHealthy } from "../../src/testing/processes.ts";
 import { cloneTemplate, writeTemplateDataDir } from "../test-database.ts";
 
 /**
  * The real server as operators run it, for fault tests: a child process of `src/server.ts` on a
  * free loopback port, with its own DATA_DIR and database (a copy of the test run's migrated
  * template, embedded or on the PostgreSQL server of DATABASE_URL), driven over HTTP and signed in
- * through the real flow. Started by test/processes.ts, as e2e/support/app-server.ts starts it,
+ * through the real flow. Started by src/testing/processes.ts, as e2e/support/app-server.ts starts it,
  * without the web build.
  *
  *   const site = await createServerSite();
  *   const server = await site.start();
- *   const auth = await signInOverHttp(server.baseUrl); // test/http-api.ts
+ *   const auth = await signInOverHttp(server.baseUrl); // src/testing/http-api.ts
  *   server.kill("SIGKILL");
  */
 

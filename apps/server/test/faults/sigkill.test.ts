@@ -17,7 +17,7 @@ import {
   storeWorkbookOverHttp,
   type Auth,
   type Envelope,
-} from "../http-api.ts";
+} from "../../src/testing/http-api.ts";
 import {
   createServerSite,
   reportFigure,

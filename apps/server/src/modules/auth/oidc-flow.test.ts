@@ -14,11 +14,11 @@ import {
   signIn,
   skipCodeRateLimits,
   signInForTokens,
-  spaClient,
   startAuthorization,
   TestBrowser,
   verifyCode,
 } from "../../../test/auth.ts";
+import { spaClient } from "../../testing/oauth-client.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { buildApp } from "../../app.ts";
 import { oidcPayloads } from "../../db/schema.ts";

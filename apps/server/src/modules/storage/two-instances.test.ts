@@ -16,8 +16,8 @@ import {
   FetchBrowser,
   redeemCallback,
   spaClient,
-} from "../../../test/auth.ts";
-import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../../../test/processes.ts";
+} from "../../testing/oauth-client.ts";
+import { freePort, spawnServer, stopServer, waitUntilHealthy } from "../../testing/processes.ts";
 import { outboxDir, readOutbox } from "../mail/outbox.ts";
 import { sampleLineListTable } from "../file-processing/sample-line-list.ts";
 import { xlsx } from "../file-processing/test-workbooks.ts";

@@ -1,12 +1,13 @@
 import { authPaths } from "@cm/contracts/auth";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
 import * as oauth from "oauth4webapi";
-import { authorizationRequest, discoverIssuer, FetchBrowser, redeemCallback } from "./auth.ts";
+import { authorizationRequest, discoverIssuer, FetchBrowser, redeemCallback } from "./oauth-client.ts";
 
 /*
  * The API of a server that listens, over HTTP as a browser or another process calls it: signed in
  * through the real flow, JSON calls, a workbook presigned and stored. Free of vitest, so the fault
- * tests (faults/server-process.ts starts their servers) and the benchmarks share it.
+ * tests (test/faults/server-process.ts starts their servers), the browser suite and the
+ * benchmarks share it.
  */
 
 export type Auth = { authorization: string };

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import { mallocEnv } from "../src/memory-settings.ts";
+import { mallocEnv } from "../memory-settings.ts";
 
 /**
  * The real server as a child process, for the tests that need one listening (fault tests, two
- * instances on one database, the browser suite in e2e/support/app-server.ts). Free of vitest, so
- * Playwright can load it too.
+ * instances on one database, the browser suite in e2e/support/app-server.ts) and the benchmark of
+ * its start. Free of vitest, so Playwright and the benchmarks can load it too.
  *
  *   const port = await freePort();
  *   const child = spawnServer({ ...env, PORT: String(port) });
@@ -14,7 +14,7 @@ import { mallocEnv } from "../src/memory-settings.ts";
  *   await stopServer(child);
  */
 
-const serverEntry = path.resolve(import.meta.dirname, "../src/server.ts");
+const serverEntry = path.resolve(import.meta.dirname, "../server.ts");
 
 /**
  * drizzle-orm's imports resolved without reading its package.json each time, as the server's start
@@ -22,7 +22,7 @@ const serverEntry = path.resolve(import.meta.dirname, "../src/server.ts");
  */
 export const moduleResolutionFlags = [
   "--import",
-  path.resolve(import.meta.dirname, "../src/module-resolution.ts"),
+  path.resolve(import.meta.dirname, "../module-resolution.ts"),
 ];
 
 /**
