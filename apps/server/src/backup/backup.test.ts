@@ -16,7 +16,7 @@ import { sampleLineListTable } from "../modules/file-processing/sample-line-list
 import { xlsx } from "../modules/file-processing/test-workbooks.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
 import { lineListCountTables } from "../modules/line-lists/counts.ts";
-import { orderSummaryTables } from "../modules/orders/summaries.ts";
+import { orderSummaryTables } from "../modules/order-dashboard/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";

@@ -22,7 +22,7 @@ import {
   type DbExecutor,
 } from "../db/client.ts";
 import { lineListCountTables, rebuildLineListCounts } from "../modules/line-lists/counts.ts";
-import { orderSummaryTables, rebuildOrderSummaries } from "../modules/orders/summaries.ts";
+import { orderSummaryTables, rebuildOrderSummaries } from "../modules/order-dashboard/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
 import { packFolder, unpackArchive } from "./tar-archive.ts";

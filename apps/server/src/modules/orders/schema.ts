@@ -21,7 +21,7 @@ import { stores } from "../stores/schema.ts";
 const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 
 /**
- * A store's order (issue 13). `units`, `total_whs`, `multibrand` and the brands in `order_brands`
+ * A store's order. `units`, `total_whs`, `multibrand` and the brands in `order_brands`
  * are kept with the lines in the same transaction, so lists and the dashboard read one row per
  * order and never add up lines. The order's number is written from its id (`SO-000042`).
  */
@@ -130,62 +130,4 @@ export const orderStatusChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("order_status_changes_order_idx").on(table.orderId, table.changedAt)],
-);
-
-/**
- * The dashboard's per-month figures (issue 16), kept by the database itself: statement triggers on
- * `orders` and `order_lines` (migration 0013) add what each write changes, so every writer (the
- * orders service, seeds, plain SQL, a restore) keeps them right. A month is the calendar month of
- * `placed_at` in `orderSummarySettings.timeZone`; only counted orders (not cancelled) are in.
- * A figure brought back to zero keeps its row, at zero: reads leave such rows out.
- */
-export const orderMonthProducts = pgTable(
-  "order_month_products",
-  {
-    /** The month's first day. */
-    month: date("month", { mode: "string" }).notNull(),
-    productId: integer("product_id").notNull(),
-    /** The product's, copied so the ranking's ties (by model code) are read from one index. */
-    modelCode: text("model_code").notNull(),
-    units: integer("units").notNull(),
-    totalWhs: numeric("total_whs", { precision: 18, scale: 2 }).notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.month, table.productId] }),
-    // The most units sold, in the dashboard's order: its first rows are the month's ranking.
-    // Nulls first, as `order by units desc` has them (none here), or the planner would not use it.
-    index("order_month_products_ranking_idx").on(
-      table.month,
-      table.units.desc().nullsFirst(),
-      table.modelCode,
-      table.productId,
-    ),
-  ],
-);
-
-/** Per month and customer: counted orders (mono- and multibrand), their units and total WHS. */
-export const orderMonthOrganizations = pgTable(
-  "order_month_organizations",
-  {
-    month: date("month", { mode: "string" }).notNull(),
-    organizationId: integer("organization_id").notNull(),
-    monobrandOrders: integer("monobrand_orders").notNull(),
-    multibrandOrders: integer("multibrand_orders").notNull(),
-    units: bigint("units", { mode: "number" }).notNull(),
-    totalWhs: numeric("total_whs", { precision: 18, scale: 2 }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.month, table.organizationId] })],
-);
-
-/**
- * One row: the time zone whose months the summaries above are cut in. The server rebuilds them
- * when it starts with another `TZ` (summaries.ts).
- */
-export const orderSummarySettings = pgTable(
-  "order_summary_settings",
-  {
-    id: boolean("id").primaryKey().default(true),
-    timeZone: text("time_zone").notNull(),
-  },
-  (table) => [check("order_summary_settings_one_row", sql`${table.id}`)],
 );

@@ -14,8 +14,8 @@ import {
   listMostUnitsSold,
   listTopCustomers,
   readMonthStats,
-} from "./dashboard.repository.ts";
-import { toOrderListItem } from "./service.ts";
+} from "./repository.ts";
+import { toOrderListItem } from "../orders/service.ts";
 
 /** The calendar month ("2027-03") that `now` falls in, in `timeZone`. */
 export function currentMonth(timeZone: string, now: Date = new Date()): string {

@@ -20,7 +20,7 @@ import {
   products,
   stores,
 } from "../../db/schema.ts";
-import { currentMonth, shiftMonth } from "./dashboard.service.ts";
+import { currentMonth, shiftMonth } from "./service.ts";
 
 /**
  * Dashboard arithmetic over rows written straight into the tables, so every expected figure below

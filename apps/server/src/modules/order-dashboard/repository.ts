@@ -1,12 +1,12 @@
 import { orderLimits } from "@cm/contracts/orders";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
-import { orderListItemColumns, orderListItemJoins, type OrderListItemRow } from "./repository.ts";
+import { orderListItemColumns, orderListItemJoins, type OrderListItemRow } from "../orders/repository.ts";
 
 /**
  * The dashboard's SQL. The month figures (totals, order counts, top customers, most units sold)
  * are read from the per-month summaries the database keeps as orders and lines are written
- * (schema.ts, migration 0013, issue 16), so a month costs its few summary rows however many
+ * (schema.ts, migration 0013), so a month costs its few summary rows however many
  * orders and lines it holds. What is no sum is read from `orders` through its indexes: the last
  * orders, the days of the inactivity window before its whole months, and the line list of each
  * ranked style's latest line.

@@ -7,7 +7,7 @@ import {
 } from "@cm/contracts/orders";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.ts";
-import { getOrderDashboard, getOrderMonthlyTotals } from "./dashboard.service.ts";
+import { getOrderDashboard, getOrderMonthlyTotals } from "./service.ts";
 
 const errors = { 400: errorEnvelopeSchema };
 
