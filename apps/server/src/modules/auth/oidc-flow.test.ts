@@ -173,6 +173,11 @@ describe("authorization server", () => {
       tokens.refresh_token!,
       options,
     );
+    // An empty success has no content type: the web app's OIDC client refuses any type but JSON,
+    // and logged "Invalid response Content-Type: text/plain" on every logout that worked.
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get("content-type")).toBeNull();
+    expect(await revoked.clone().text()).toBe("");
     await oauth.processRevocationResponse(revoked);
     const refresh = oauth
       .refreshTokenGrantRequest(as, spaClient, oauth.None(), tokens.refresh_token!, options)

@@ -271,6 +271,14 @@ export function createOidcProvider(options: CreateProviderOptions): Provider {
   // Requests reach the provider rewritten to the public origin (see oidc.routes.ts).
   provider.proxy = true;
 
+  // A revocation that worked answers 200 with an empty body (RFC 7009), which Koa types as
+  // text/plain; the web app's OIDC client refuses any type but JSON and reported every logout as
+  // failed. An empty answer has no type.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.oidc?.route === "revocation" && ctx.status === 200 && !ctx.body) ctx.remove("Content-Type");
+  });
+
   const { log } = options;
   provider.on("server_error", (_ctx, error) => log.error({ err: error }, "authorization server error"));
   // Koa's own error event (the provider's typings leave it out); with a listener Koa stops printing to stderr.
