@@ -11,7 +11,7 @@ import { findLineListById } from "../line-lists/repository.ts";
 import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import { fileKeyProcessed } from "../uploads/repository.ts";
 import { findBrandByName, findBrandNameById } from "../brands/repository.ts";
-import { AlreadyProcessedError, stageUpload } from "../uploads/service.ts";
+import { AlreadyProcessedError, stageUpload } from "../uploads/staging.service.ts";
 import { parseLineListFile, type ParseLineListFileOptions } from "./parse-line-list-file.ts";
 import { getParser } from "./parser-registry.ts";
 

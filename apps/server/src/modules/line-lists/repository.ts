@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { CatalogType } from "@cm/contracts/catalogs";
 import type { LineListStatusFilter, LineListType } from "@cm/contracts/line-lists";
-import type { DbExecutor } from "../../db/client.ts";
+import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import {
   brands,
   catalogItemCounts,
@@ -172,6 +172,24 @@ export async function lockSavedLineList(
   return row;
 }
 
+/** Locks a line list of any stage; undefined when there is none. */
+export async function lockLineList(
+  tx: DbExecutor,
+  id: number,
+): Promise<{ id: number; brandId: number; stage: "preview" | "saved"; revision: number } | undefined> {
+  const [row] = await tx
+    .select({
+      id: lineLists.id,
+      brandId: lineLists.brandId,
+      stage: lineLists.stage,
+      revision: lineLists.revision,
+    })
+    .from(lineLists)
+    .where(eq(lineLists.id, id))
+    .for("update");
+  return row;
+}
+
 export type NewLineList = typeof lineLists.$inferInsert;
 
 export async function insertLineList(tx: DbExecutor, values: NewLineList): Promise<LineListTableRow> {
@@ -200,6 +218,39 @@ export async function insertLineListItems(
     for (const row of rows) itemIds.set(row.productId, row.id);
   }
   return itemIds;
+}
+
+/**
+ * Attaches the product of every style an upload staged to the line list, in the upload's order
+ * (a product it already offers takes its new place).
+ */
+export async function attachUploadToLineList(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+  lineListId: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into line_list_items (line_list_id, product_id, position)
+    select ${lineListId}, p.id, s.position
+    from staged_styles s join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    where s.upload_id = ${uploadId}
+    on conflict (line_list_id, product_id) do update set position = excluded.position`);
+}
+
+/** The sizes (SKU rows) of a line list's products. */
+export async function countLineListSkus(db: DbExecutor, lineListId: number): Promise<number> {
+  const [row] = rowsOf<{ count: number }>(
+    await db.execute(sql`
+      select count(*)::int as count
+      from line_list_items li join product_sizes z on z.product_id = li.product_id
+      where li.line_list_id = ${lineListId}`),
+  );
+  return Number(row?.count ?? 0);
+}
+
+export async function deleteLineList(tx: DbExecutor, lineListId: number): Promise<void> {
+  await tx.delete(lineLists).where(eq(lineLists.id, lineListId));
 }
 
 export async function countBrandLineLists(db: DbExecutor, brandId: number): Promise<number> {

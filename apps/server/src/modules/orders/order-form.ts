@@ -13,17 +13,17 @@ import {
 import { orderLimits, orderTypeOfLineListType } from "@cm/contracts/orders";
 import { escapeSpreadsheetText, unescapeSpreadsheetText } from "@cm/contracts/spreadsheet-cells";
 import { uploadMessages } from "@cm/contracts/uploads";
-import type * as SheetJsModule from "@e965/xlsx";
 import type { CellObject, WorkBook, WorkSheet } from "@e965/xlsx";
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import type { CellValue, SheetGrid } from "../file-processing/line-list-parser.ts";
+import { loadSheetJs, type SheetJs } from "../file-processing/sheetjs.ts";
 import { readSheets } from "../file-processing/workbook-reader.ts";
 import { WorkbookRefusal } from "../file-processing/workbook-refusal.ts";
 import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import { fileKeyProcessed } from "../uploads/repository.ts";
-import { AlreadyProcessedError } from "../uploads/service.ts";
+import { AlreadyProcessedError } from "../uploads/staging.service.ts";
 import { priceOrderLines } from "./order-lines.ts";
 import { noDiscountSql, unitWhsSql } from "./price.ts";
 import { findOrderLineLists, type OrderLineListRow } from "./repository.ts";
@@ -36,14 +36,6 @@ import { findOrderLineLists, type OrderLineListRow } from "./repository.ts";
  * checking that each still sits on its style's row and under its size's header, so a form
  * whose rows were sorted or whose columns moved is refused rather than read into wrong SKUs.
  */
-
-type SheetJs = typeof SheetJsModule;
-let sheetJs: Promise<SheetJs> | undefined;
-/** Loaded on first use, as the upload reader does: most requests never touch a workbook. */
-function loadSheetJs(): Promise<SheetJs> {
-  sheetJs ??= import("@e965/xlsx");
-  return sheetJs;
-}
 
 const styleColumns = ["Model Code", "Name", "Color", "MSRP", "WHS"] as const;
 const firstSizeColumn = styleColumns.length;

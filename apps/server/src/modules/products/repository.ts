@@ -1,5 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
-import type { DbExecutor } from "../../db/client.ts";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { productSizes, products } from "../../db/schema.ts";
 
 /** A style as a line list offers it: the product's fields and its sizes. */
@@ -121,4 +121,94 @@ export async function brandHasProducts(db: DbExecutor, brandId: number): Promise
     .where(sql`${products.brandId} = ${brandId}`)
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The style fields as SQL columns, model code aside: what an upload compares between a staged
+ * style and its product, and what saving it writes.
+ */
+export const styleFieldColumns = [
+  "franchise",
+  "silhouette",
+  "color",
+  "gender",
+  "msrp",
+  "expected_ship_date",
+  "image_urls",
+  "comfort_level",
+  "height_range",
+  "wear_occasion",
+  "target_fit",
+] as const;
+
+/**
+ * A product's sizes as a JSON array of `{size, sku}` in the product's order, as staged styles
+ * store theirs; `productId` is the SQL naming the product's id in the enclosing query.
+ */
+export function productSizesJson(productId: string): SQL {
+  return sql.raw(`(
+  select coalesce(jsonb_agg(jsonb_build_object('size', z.size, 'sku', z.sku) order by z.position, z.id), '[]'::jsonb)
+  from product_sizes z where z.product_id = ${productId}
+)`);
+}
+
+const updatedColumns = sql.raw(
+  styleFieldColumns.map((column) => `${column} = excluded.${column}`).join(", "),
+);
+const productFields = sql.raw(styleFieldColumns.map((column) => `products.${column}`).join(", "));
+const excludedFields = sql.raw(styleFieldColumns.map((column) => `excluded.${column}`).join(", "));
+
+/**
+ * Creates an upload's new products from its staged styles and updates those that differ (fields
+ * or sizes); identical products are left alone, revision included. Returns the products written.
+ */
+export async function upsertProductsFromUpload(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+): Promise<{ id: number; modelCode: string; revision: number; inserted: boolean }[]> {
+  const rows = rowsOf<{ id: number; model_code: string; revision: number; inserted: boolean }>(
+    await tx.execute(sql`
+      insert into products (brand_id, model_code, franchise, silhouette, color, gender, msrp,
+        expected_ship_date, image_urls, comfort_level, height_range, wear_occasion, target_fit)
+      select ${brandId}, s.model_code, s.franchise, s.silhouette, s.color, s.gender, s.msrp, s.expected_ship_date,
+        s.image_urls, s.comfort_level, s.height_range, s.wear_occasion, s.target_fit
+      from staged_styles s where s.upload_id = ${uploadId}
+      order by s.position
+      on conflict (brand_id, model_code) do update set ${updatedColumns},
+        revision = products.revision + 1, updated_at = now()
+      where (${productFields}) is distinct from (${excludedFields})
+        or ${productSizesJson("products.id")} is distinct from (
+          select s2.sizes from staged_styles s2 where s2.upload_id = ${uploadId} and s2.model_code = excluded.model_code
+        )
+      returning products.id, products.model_code, products.revision, (xmax = 0) as inserted`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    modelCode: row.model_code,
+    revision: row.revision,
+    inserted: row.inserted,
+  }));
+}
+
+/** Makes the sizes of these products (written from an upload) exactly its staged ones. */
+export async function replaceSizesFromUpload(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+  productIds: readonly number[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = JSON.stringify(productIds);
+  await tx.execute(sql`
+    delete from product_sizes
+    where product_id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
+  await tx.execute(sql`
+    insert into product_sizes (product_id, size, sku, position)
+    select p.id, e.value->>'size', e.value->>'sku', (e.ordinality - 1)::int
+    from staged_styles s
+    join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    cross join lateral jsonb_array_elements(s.sizes) with ordinality as e(value, ordinality)
+    where s.upload_id = ${uploadId}
+      and p.id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
 }

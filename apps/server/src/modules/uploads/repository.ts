@@ -2,10 +2,12 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PreviewStatus, PreviewView } from "@cm/contracts/line-list-preview";
 import type { PreviewStyle } from "@cm/contracts/line-list-format";
 import { type DbExecutor, rowsOf } from "../../db/client.ts";
-import { lineListUploads, lineLists, stagedStyles } from "../../db/schema.ts";
+import { lineListUploads, stagedStyles } from "../../db/schema.ts";
+import { productSizesJson, styleFieldColumns } from "../products/repository.ts";
 
 /**
- * SQL of uploads: staging parsed styles, comparing them with the brand's products, applying them.
+ * SQL of uploads: their records, staging parsed styles and comparing them with the brand's
+ * products. Saving writes products and line list items, whose SQL lives in those modules.
  * Every multi-row statement is set-based: the rows travel as one JSON parameter and PostgreSQL
  * expands them (`jsonb_to_recordset`), so 5,000 styles are one statement, not 5,000.
  */
@@ -51,17 +53,6 @@ export async function fileKeyProcessed(db: DbExecutor, fileKey: string): Promise
   return (await db.$count(lineListUploads, eq(lineListUploads.fileKey, fileKey))) > 0;
 }
 
-/** The sizes (SKU rows) of a line list's products. */
-export async function countLineListSkus(db: DbExecutor, lineListId: number): Promise<number> {
-  const [row] = rowsOf<{ count: number }>(
-    await db.execute(sql`
-      select count(*)::int as count
-      from line_list_items li join product_sizes z on z.product_id = li.product_id
-      where li.line_list_id = ${lineListId}`),
-  );
-  return Number(row?.count ?? 0);
-}
-
 /** Which of these stored files made an upload (pending or saved): those are never swept. */
 export async function findProcessedFileKeys(
   db: DbExecutor,
@@ -77,28 +68,6 @@ export async function findProcessedFileKeys(
 
 export async function deleteUpload(tx: DbExecutor, uploadId: number): Promise<void> {
   await tx.delete(lineListUploads).where(eq(lineListUploads.id, uploadId));
-}
-
-export async function countStagedStyles(db: DbExecutor, uploadId: number): Promise<number> {
-  return db.$count(stagedStyles, eq(stagedStyles.uploadId, uploadId));
-}
-
-/** Locks a line list of any stage; undefined when there is none. */
-export async function lockLineList(
-  tx: DbExecutor,
-  id: number,
-): Promise<{ id: number; brandId: number; stage: "preview" | "saved"; revision: number } | undefined> {
-  const [row] = await tx
-    .select({
-      id: lineLists.id,
-      brandId: lineLists.brandId,
-      stage: lineLists.stage,
-      revision: lineLists.revision,
-    })
-    .from(lineLists)
-    .where(eq(lineLists.id, id))
-    .for("update");
-  return row;
 }
 
 /**
@@ -156,30 +125,10 @@ export async function insertStagedStyles(
  * pages agree and stay right when products change while a preview waits.
  * ------------------------------------------------------------------------------------------- */
 
-/** Style fields compared one to one between a staged style `s` and a product `p`. */
-const comparedColumns = [
-  "franchise",
-  "silhouette",
-  "color",
-  "gender",
-  "msrp",
-  "expected_ship_date",
-  "image_urls",
-  "comfort_level",
-  "height_range",
-  "wear_occasion",
-  "target_fit",
-] as const;
-
+/** A staged style `s` and its product `p` agree on every style field. */
 const sameFields = sql.raw(
-  comparedColumns.map((column) => `s.${column} is not distinct from p.${column}`).join(" and "),
+  styleFieldColumns.map((column) => `s.${column} is not distinct from p.${column}`).join(" and "),
 );
-
-/** A product's sizes as the staged JSON stores them, in the product's order. */
-const productSizesJson = sql.raw(`(
-  select coalesce(jsonb_agg(jsonb_build_object('size', z.size, 'sku', z.sku) order by z.position, z.id), '[]'::jsonb)
-  from product_sizes z where z.product_id = p.id
-)`);
 
 /** `diff`: every staged style of the upload with its product (if any) and its status. */
 function diffCte(uploadId: number, brandId: number): SQL {
@@ -190,7 +139,7 @@ function diffCte(uploadId: number, brandId: number): SQL {
         else 'changed' end as status
     from staged_styles s
     left join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
-    left join lateral (select ${productSizesJson} as sizes) ps on p.id is not null
+    left join lateral (select ${productSizesJson("p.id")} as sizes) ps on p.id is not null
     where s.upload_id = ${uploadId}
   )`;
 }
@@ -319,95 +268,11 @@ export async function findDroppedStyles(
   );
 }
 
-/* ---------------------------------------------------------------------------------------------
- * Saving a preview.
- * ------------------------------------------------------------------------------------------- */
-
-const updatedColumns = sql.raw(comparedColumns.map((column) => `${column} = excluded.${column}`).join(", "));
-const productFields = sql.raw(comparedColumns.map((column) => `products.${column}`).join(", "));
-const excludedFields = sql.raw(comparedColumns.map((column) => `excluded.${column}`).join(", "));
-
-/**
- * Creates the upload's new products and updates those that differ (fields or sizes); identical
- * products are left alone, revision included. Returns the products written.
- */
-export async function upsertProductsFromUpload(
-  tx: DbExecutor,
-  uploadId: number,
-  brandId: number,
-): Promise<{ id: number; modelCode: string; revision: number; inserted: boolean }[]> {
-  const rows = rowsOf<{ id: number; model_code: string; revision: number; inserted: boolean }>(
-    await tx.execute(sql`
-      insert into products (brand_id, model_code, franchise, silhouette, color, gender, msrp,
-        expected_ship_date, image_urls, comfort_level, height_range, wear_occasion, target_fit)
-      select ${brandId}, s.model_code, s.franchise, s.silhouette, s.color, s.gender, s.msrp, s.expected_ship_date,
-        s.image_urls, s.comfort_level, s.height_range, s.wear_occasion, s.target_fit
-      from staged_styles s where s.upload_id = ${uploadId}
-      order by s.position
-      on conflict (brand_id, model_code) do update set ${updatedColumns},
-        revision = products.revision + 1, updated_at = now()
-      where (${productFields}) is distinct from (${excludedFields})
-        or (
-          select coalesce(jsonb_agg(jsonb_build_object('size', z.size, 'sku', z.sku) order by z.position, z.id), '[]'::jsonb)
-          from product_sizes z where z.product_id = products.id
-        ) is distinct from (
-          select s2.sizes from staged_styles s2 where s2.upload_id = ${uploadId} and s2.model_code = excluded.model_code
-        )
-      returning products.id, products.model_code, products.revision, (xmax = 0) as inserted`),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    modelCode: row.model_code,
-    revision: row.revision,
-    inserted: row.inserted,
-  }));
-}
-
-/** Makes the sizes of these products (written from the upload) exactly the staged ones. */
-export async function replaceSizesFromUpload(
-  tx: DbExecutor,
-  uploadId: number,
-  brandId: number,
-  productIds: readonly number[],
-): Promise<void> {
-  if (productIds.length === 0) return;
-  const ids = JSON.stringify(productIds);
-  await tx.execute(sql`
-    delete from product_sizes
-    where product_id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
-  await tx.execute(sql`
-    insert into product_sizes (product_id, size, sku, position)
-    select p.id, e.value->>'size', e.value->>'sku', (e.ordinality - 1)::int
-    from staged_styles s
-    join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
-    cross join lateral jsonb_array_elements(s.sizes) with ordinality as e(value, ordinality)
-    where s.upload_id = ${uploadId}
-      and p.id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
-}
-
-/** Attaches every staged style's product to the line list, in the upload's order. */
-export async function attachUploadToLineList(
-  tx: DbExecutor,
-  uploadId: number,
-  brandId: number,
-  lineListId: number,
-): Promise<void> {
-  await tx.execute(sql`
-    insert into line_list_items (line_list_id, product_id, position)
-    select ${lineListId}, p.id, s.position
-    from staged_styles s join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
-    where s.upload_id = ${uploadId}
-    on conflict (line_list_id, product_id) do update set position = excluded.position`);
-}
-
+/** Once saved, the upload is confirmed and its staged styles go: the products hold them now. */
 export async function markUploadConfirmed(tx: DbExecutor, uploadId: number): Promise<void> {
   await tx
     .update(lineListUploads)
     .set({ status: "confirmed", confirmedAt: sql`now()` })
     .where(eq(lineListUploads.id, uploadId));
   await tx.delete(stagedStyles).where(eq(stagedStyles.uploadId, uploadId));
-}
-
-export async function deleteLineList(tx: DbExecutor, lineListId: number): Promise<void> {
-  await tx.delete(lineLists).where(eq(lineLists.id, lineListId));
 }

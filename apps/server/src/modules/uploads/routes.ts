@@ -17,13 +17,9 @@ import { presignUploadDataSchema, presignUploadInputSchema } from "@cm/contracts
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { requirePermission } from "../auth/permissions.ts";
-import {
-  confirmPreview,
-  discardPreview,
-  getPreviewStyles,
-  getPreviewSummary,
-  presignUpload,
-} from "./service.ts";
+import { presignUpload } from "./presign.service.ts";
+import { getPreviewStyles, getPreviewSummary } from "./preview.service.ts";
+import { confirmPreview, discardPreview } from "./save-or-discard.service.ts";
 
 const notFound = { 404: errorEnvelopeSchema };
 
