@@ -10,9 +10,9 @@ import {
   normalizeLineListHeader,
   type LineListRowError,
 } from "@cm/contracts/line-list-format";
-import type * as SheetJsModule from "@e965/xlsx";
 import type { CellObject } from "@e965/xlsx";
 import type { CellValue, SheetGrid } from "../file-processing/line-list-parser.ts";
+import { loadSheetJs } from "../file-processing/sheetjs.ts";
 import {
   defaultWorkbookLimits,
   readFirstSheet,
@@ -48,13 +48,6 @@ const workbookLimits: WorkbookLimits = {
 
 // Compound File Binary: the container of .xls files.
 const cfbSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-
-type SheetJs = typeof SheetJsModule;
-let sheetJs: Promise<SheetJs> | undefined;
-function loadSheetJs(): Promise<SheetJs> {
-  sheetJs ??= import("@e965/xlsx");
-  return sheetJs;
-}
 
 /**
  * A CSV as a grid of text cells. SheetJS with `raw` keeps every cell as the text it is: a model

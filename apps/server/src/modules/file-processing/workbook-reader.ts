@@ -3,9 +3,9 @@ import {
   lineListLimits,
   workbookExtension,
 } from "@cm/contracts/line-list-workbook";
-import type * as SheetJsModule from "@e965/xlsx";
 import type { CellObject, ParsingOptions, WorkBook } from "@e965/xlsx";
 import type { CellValue, SheetGrid } from "./line-list-parser.ts";
+import { loadSheetJs, type SheetJs } from "./sheetjs.ts";
 import {
   defaultArchiveLimits,
   openWorkbookParts,
@@ -35,8 +35,6 @@ export const defaultWorkbookLimits: WorkbookLimits = {
   archive: defaultArchiveLimits,
 };
 
-type SheetJs = typeof SheetJsModule;
-
 /** What the grids are made from: SheetJS's workbook, or the streaming reader's of the same shape. */
 interface ReadWorkbook {
   SheetNames: string[];
@@ -54,13 +52,6 @@ interface SheetCells {
  * .xls files are always read by SheetJS.
  */
 export type XlsxReader = "auto" | "sheetjs" | "streaming-only";
-
-/** SheetJS is loaded once a file has passed the checks, so refusing a bad file stays quick. */
-let sheetJs: Promise<SheetJs> | undefined;
-function loadSheetJs(): Promise<SheetJs> {
-  sheetJs ??= import("@e965/xlsx");
-  return sheetJs;
-}
 
 // Compound File Binary: the container of .xls (BIFF) files, and of password-protected .xlsx.
 const cfbSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
