@@ -1,4 +1,4 @@
-// Every benchmark in one run (issue 16, "Done when"):
+// Every benchmark in one run:
 //   npm run bench [-- --quick] [--report docs/bench/summary.md]
 //
 // Runs, one after the other on this machine: the server's start memory (bench:start), the

@@ -1,4 +1,4 @@
-// Large-database benchmark (issue 16, "Large databases"):
+// Large-database benchmark:
 //   npm run bench:database [-- --sizes 10000,1000000] [--duration 10] [--rounds 2] [--connections 8]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/database.md]
 //     [--only name,name] [--keep] [--reuse]

@@ -1,4 +1,4 @@
-// Mixed load on a large database (issue 16, "Large databases"):
+// Mixed load on a large database:
 //   npm run bench:mixed [-- --products 10000] [--clients 50] [--duration 60]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/mixed.md]
 //     [--keep] [--reuse]

@@ -1,4 +1,4 @@
-// Scroll benchmark (issue 16, "Light pages"):
+// Scroll benchmark:
 //   npm run bench:scroll [-- --styles 5000] [--order-styles 500] [--step 400]
 //     [--report docs/bench/scroll.md]
 //

@@ -1,4 +1,4 @@
-// Segmentation benchmark (issue 6):
+// Segmentation benchmark:
 //   npm run bench:segmentation [-- --items 5000] [--move 2000] [--rounds 5] [--database-url postgres://.../empty_db]
 //
 // Creates a Crocs line list of 5,000 styles (10 sizes each, through the line-list domain service)

@@ -1,4 +1,4 @@
-// Start memory benchmark (issue 16: "the server idles under 300 MB after its first start"):
+// Start memory benchmark (goal: the server idles under 300 MB after its first start):
 //   npm run bench:start [-- --idle-seconds 30]
 //
 // Starts the real server as `npm start` does (`src/server.ts`, the embedded database) on an empty

@@ -1,6 +1,5 @@
-// The slowest test files and tests of a run, printed at its end (issue 16, "Tests stay quick":
-// report the slowest tests), so a test that starts costing the suite its time is seen the day it
-// lands. Vitest and Playwright each have a reporter below; the root vitest.config.ts and
+// The slowest test files and tests of a run, printed at its end, so a test that starts costing
+// the suite its time is seen the day it lands. Vitest and Playwright each have a reporter below; the root vitest.config.ts and
 // playwright.config.ts add them after their own. Playwright's built-in `reportSlowTests` names
 // only files past a threshold, and Vitest has no such summary.
 import type {
