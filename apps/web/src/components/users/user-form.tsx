@@ -17,6 +17,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCan } from "@/hooks/use-permissions";
 import { isApiError } from "@/lib/api-client";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 import { disabledReason } from "@/lib/permissions";
 import { isAdminRole } from "@/lib/roles";
 
@@ -105,20 +106,11 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
       await onSubmit(values);
     } catch (error) {
       // Field errors from the server (400) and the e-mail conflict (409) go next to their fields.
-      if (isApiError(error)) {
-        const fieldErrors = (error.data ?? {}) as Record<string, string[] | undefined>;
-        for (const name of [
-          "email",
-          "firstName",
-          "lastName",
-          "organizationId",
-          "roleId",
-          "userType",
-        ] as const) {
-          const message = fieldErrors[name]?.[0];
-          if (message) setError(name, { type: "server", message });
-        }
-        if (error.status === 409) setError("email", { type: "server", message: error.message });
+      applyServerFieldErrors(error, setError, {
+        accept: (path) => path in createUserWithMembershipInputSchema.shape,
+      });
+      if (isApiError(error) && error.status === 409) {
+        setError("email", { type: "server", message: error.message });
       }
     }
   });

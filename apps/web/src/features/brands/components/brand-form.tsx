@@ -18,6 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
 import { isApiError } from "@/lib/api-client";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 
 /** The form's own state: the payload's fields plus the "Has Description" switch. */
 const brandFormSchema = z.object({
@@ -73,15 +74,12 @@ export function BrandForm({ initial, submitLabel, pendingLabel, onSubmit }: Bran
         wholesaleFactor: values.wholesaleFactor,
       });
     } catch (error) {
-      if (!isApiError(error)) return;
-      const fieldErrors = error.data as Record<string, string[] | undefined> | undefined;
-      const nameError = fieldErrors?.name?.[0];
-      if (error.status === 409 || nameError) {
-        setError("name", { type: "server", message: nameError ?? error.message }, { shouldFocus: true });
-      }
-      const factorError = fieldErrors?.wholesaleFactor?.[0];
-      if (factorError) {
-        setError("wholesaleFactor", { type: "server", message: factorError }, { shouldFocus: !nameError });
+      // A taken name (409) is the name's error, as the fields the server named are theirs.
+      const marked = applyServerFieldErrors(error, setError, {
+        accept: (path) => path in brandFormSchema.shape,
+      });
+      if (!marked && isApiError(error) && error.status === 409) {
+        setError("name", { type: "server", message: error.message }, { shouldFocus: true });
       }
     }
   });

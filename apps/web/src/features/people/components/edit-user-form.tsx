@@ -17,7 +17,7 @@ import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/c
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCan } from "@/hooks/use-permissions";
-import { isApiError } from "@/lib/api-client";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 
 type EditUserFormOutput = z.output<typeof editUserFormSchema>;
 
@@ -65,12 +65,7 @@ export function EditUserForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!isApiError(error)) return;
-      const fieldErrors = (error.data ?? {}) as Record<string, string[] | undefined>;
-      for (const name of ["firstName", "lastName", "roleId"] as const) {
-        const message = fieldErrors[name]?.[0];
-        if (message) setError(name, { type: "server", message });
-      }
+      applyServerFieldErrors(error, setError, { accept: (path) => path in editUserFormSchema.shape });
     }
   });
 

@@ -4,14 +4,11 @@ import {
   type CreateRoleInput,
   createRoleInputSchema,
   roleMessages,
-  type RoleType,
-  roleTypeLabels,
-  roleTypeValues,
 } from "@cm/contracts/roles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldPlusIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
@@ -25,13 +22,12 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
+import { FieldGroup } from "@/components/ui/field";
 import { PermissionsGrid } from "@/features/roles/components/permissions-grid";
+import { RoleFields } from "@/features/roles/components/role-fields";
 import { useCreateRole } from "@/lib/api/roles/create-role";
 import { isApiError } from "@/lib/api-client";
+import { applyServerFieldErrors } from "@/lib/form-errors";
 
 const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal", permissions: [] };
 
@@ -44,19 +40,18 @@ export function CreateRoleDialog() {
   const [open, setOpen] = useState(false);
   const id = useId();
   const createRole = useCreateRole();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateRoleInput, unknown, CreateRoleData>({
+  const form = useForm<CreateRoleInput, unknown, CreateRoleData>({
     resolver: zodResolver(createRoleInputSchema),
     mode: "onTouched",
     defaultValues: emptyRole,
   });
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const type = useWatch({ control, name: "type" });
 
@@ -72,18 +67,14 @@ export function CreateRoleDialog() {
       console.error(error);
       const message = isApiError(error) && error.message ? error.message : roleMessages.unknownError;
       toast.error(message);
-      const nameError = isApiError(error)
-        ? (error.data as Record<string, string[]> | undefined)?.name?.[0]
-        : undefined;
-      if (nameError) setError("name", { type: "server", message: nameError });
-      else if (isApiError(error) && error.status === 409) setError("name", { type: "server", message });
+      // A field the server named is marked where it was typed; a taken name (409) is the name's.
+      const marked = applyServerFieldErrors(error, setError);
+      if (!marked && isApiError(error) && error.status === 409) setError("name", { type: "server", message });
       return;
     }
     toast.success(roleMessages.created);
     changeOpen(false);
   });
-
-  const nameErrorId = `${id}-name-error`;
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
@@ -96,95 +87,45 @@ export function CreateRoleDialog() {
         </DialogTrigger>
       </RequirePermission>
       <DialogContent className="sm:max-w-2xl">
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
-          <DialogHeader>
-            <DialogTitle>Create Role</DialogTitle>
-            <DialogDescription>
-              A staff role says what its holders may do in Catalog Manager; a customer role names what a
-              customer's user does.
-            </DialogDescription>
-          </DialogHeader>
-          <FieldGroup>
-            <Field data-invalid={Boolean(errors.name)}>
-              <FieldLabel htmlFor={`${id}-name`}>Name</FieldLabel>
-              <Input
-                id={`${id}-name`}
-                autoComplete="off"
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={errors.name ? nameErrorId : undefined}
-                {...register("name")}
-              />
-              <FieldError id={nameErrorId}>{errors.name?.message}</FieldError>
-            </Field>
-            <Field data-invalid={Boolean(errors.description)}>
-              <FieldLabel htmlFor={`${id}-description`}>Description</FieldLabel>
-              <Textarea
-                id={`${id}-description`}
-                rows={3}
-                aria-invalid={Boolean(errors.description)}
-                {...register("description")}
-              />
-              <FieldDescription>Optional.</FieldDescription>
-              <FieldError>{errors.description?.message}</FieldError>
-            </Field>
-            <Field>
-              <FieldLabel htmlFor={`${id}-type`}>Type</FieldLabel>
-              <Controller
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <Select
-                    value={field.value ?? "internal"}
-                    onValueChange={(value) => {
-                      field.onChange(value as RoleType);
-                      // Customers do not sign in here: their roles hold no permissions.
-                      if (value === "external") setValue("permissions", []);
-                    }}
-                  >
-                    <SelectTrigger id={`${id}-type`} onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {roleTypeValues.map((type) => (
-                        <SelectItem key={type} value={type}>
-                          {roleTypeLabels[type]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-              <FieldDescription>
-                Staff roles are for your company, customer roles for customers' users.
-              </FieldDescription>
-            </Field>
-            {type !== "external" && (
-              <div className="flex flex-col gap-3">
-                <span className="text-sm font-medium">Permissions</span>
-                <Controller
-                  control={control}
-                  name="permissions"
-                  render={({ field }) => (
-                    <PermissionsGrid
-                      value={(field.value ?? []) as Permission[]}
-                      onChange={field.onChange}
-                      disabled={isSubmitting}
-                      label="Permissions of the new role"
-                    />
-                  )}
-                />
-              </div>
-            )}
-          </FieldGroup>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creating..." : "Create"}
-            </Button>
-          </DialogFooter>
-        </form>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+            <DialogHeader>
+              <DialogTitle>Create Role</DialogTitle>
+              <DialogDescription>
+                A staff role says what its holders may do in Catalog Manager; a customer role names what a
+                customer's user does.
+              </DialogDescription>
+            </DialogHeader>
+            <FieldGroup>
+              <RoleFields id={id} mode="create" />
+              {type !== "external" && (
+                <div className="flex flex-col gap-3">
+                  <span className="text-sm font-medium">Permissions</span>
+                  <Controller
+                    control={control}
+                    name="permissions"
+                    render={({ field }) => (
+                      <PermissionsGrid
+                        value={(field.value ?? []) as Permission[]}
+                        onChange={field.onChange}
+                        disabled={isSubmitting}
+                        label="Permissions of the new role"
+                      />
+                    )}
+                  />
+                </div>
+              )}
+            </FieldGroup>
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? "Creating..." : "Create"}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );
