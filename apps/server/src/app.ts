@@ -21,7 +21,7 @@ import { lineListRoutes } from "./modules/line-lists/routes.ts";
 import { mailModule } from "./modules/mail/plugin.ts";
 import { orderDashboardRoutes } from "./modules/order-dashboard/routes.ts";
 import { syncOrderSummaryTimeZone } from "./modules/order-dashboard/summaries.ts";
-import { orderFormRoutes } from "./modules/orders/order-form.routes.ts";
+import { orderFormRoutes } from "./modules/order-forms/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { organizationsRoutes } from "./modules/organizations/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";

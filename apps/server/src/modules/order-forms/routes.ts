@@ -7,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
-import { attachmentDisposition, getOrderForm, previewOrderForm } from "./order-form.ts";
+import { attachmentDisposition } from "../../lib/content-disposition.ts";
+import { getOrderForm, previewOrderForm } from "./service.ts";
 
 /** The workbook's bytes; described to OpenAPI as a binary string. */
 const orderFormFileSchema = z

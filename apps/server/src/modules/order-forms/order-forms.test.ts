@@ -32,7 +32,7 @@ import {
   xlsx,
 } from "../file-processing/test-workbooks.ts";
 import { createLineList } from "../line-lists/service.ts";
-import { sizeColumns } from "./order-form.ts";
+import { sizeColumns } from "./form-writer.ts";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

@@ -1,0 +1,141 @@
+import { lineListTypeLabels, type LineListType } from "@cm/contracts/line-lists";
+import { orderFormLayout, orderFormMessages } from "@cm/contracts/order-forms";
+import { escapeSpreadsheetText } from "@cm/contracts/spreadsheet-cells";
+import type { CellObject, WorkBook, WorkSheet } from "@e965/xlsx";
+import { loadSheetJs, type SheetJs } from "../file-processing/sheetjs.ts";
+import type { OrderLineListRow } from "../orders/repository.ts";
+import { firstSizeColumn, refsHeader, styleColumns } from "./layout.ts";
+import type { FormStyleRow } from "./repository.ts";
+
+/* Writing a line list's order form as .xlsx, laid out as layout.ts says. */
+
+/**
+ * Every size of the styles, each once, keeping each style's own order: a size first seen on a
+ * later style goes right after the size that precedes it there (M6 of [M6, M8] before M8).
+ */
+export function sizeColumns(styles: readonly { sizes: readonly { size: string }[] }[]): string[] {
+  const columns: string[] = [];
+  for (const style of styles) {
+    let previous = -1;
+    for (const { size } of style.sizes) {
+      const index = columns.indexOf(size);
+      if (index >= 0) {
+        previous = index;
+      } else {
+        columns.splice(previous + 1, 0, size);
+        previous += 1;
+      }
+    }
+  }
+  return columns;
+}
+
+/** An Excel date serial for a calendar date (days since 1899-12-30). */
+function excelDate(isoDate: string): number {
+  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
+  return (Date.UTC(year, month - 1, day) - Date.UTC(1899, 11, 30)) / 86_400_000;
+}
+
+// Names come from line lists and customers: text a spreadsheet would run as a formula is escaped.
+const text = (value: string): CellObject => ({ t: "s", v: escapeSpreadsheetText(value) });
+const money = (value: string): CellObject => ({ t: "n", v: Number(value), z: "#,##0.00" });
+const date = (value: string): CellObject => ({ t: "n", v: excelDate(value), z: "mm/dd/yyyy" });
+
+function sheetOf(XLSX: SheetJs, rows: (CellObject | undefined)[][]): WorkSheet {
+  const sheet: WorkSheet = {};
+  let lastColumn = 0;
+  rows.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (!cell) return;
+      sheet[XLSX.utils.encode_cell({ r, c })] = cell;
+      lastColumn = Math.max(lastColumn, c);
+    }),
+  );
+  sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: lastColumn } });
+  return sheet;
+}
+
+function headerBlock(lineList: OrderLineListRow): (CellObject | undefined)[][] {
+  const type = lineList.type as LineListType;
+  const rows: (CellObject | undefined)[][] = [
+    [text("Order form")],
+    [text("Brand"), text(lineList.brandName)],
+    [text("Line list"), text(lineList.name)],
+    [text("Type"), text(lineListTypeLabels[type] ?? lineList.type)],
+  ];
+  if (type === "pre-book" && lineList.deadline) {
+    rows.push([text("Deadline for orders"), date(lineList.deadline)]);
+  }
+  if (type === "future-stock" && lineList.dateOfAvailability) {
+    rows.push([text("Date of availability"), date(lineList.dateOfAvailability)]);
+  }
+  rows.push(
+    [text("Customer")],
+    [text("Store")],
+    [text(orderFormMessages.whsNote)],
+    [text(orderFormMessages.noSizeNote)],
+    [text(orderFormMessages.fillNote)],
+    [],
+  );
+  return rows;
+}
+
+/** The .xlsx of a line list's order form: the form, then the hidden `_refs` (layout.ts). */
+export async function writeOrderForm(
+  lineList: OrderLineListRow,
+  styles: readonly FormStyleRow[],
+): Promise<Buffer> {
+  const XLSX = await loadSheetJs();
+  const sizes = sizeColumns(styles);
+  const rows = headerBlock(lineList);
+  const headerRow = rows.length;
+  rows.push([...styleColumns, ...sizes].map(text));
+
+  const refs: (CellObject | undefined)[][] = [
+    [text(orderFormLayout.marker), { t: "n", v: orderFormLayout.version }],
+    [text("lineListId"), { t: "n", v: lineList.id }],
+    [text("sheet"), text(orderFormLayout.sheetName)],
+    [text("headerRow"), { t: "n", v: headerRow + 1 }],
+    [],
+    refsHeader.map(text),
+  ];
+  for (const style of styles) {
+    const r = rows.length;
+    const row: (CellObject | undefined)[] = [
+      text(style.modelCode),
+      style.name === null ? undefined : text(style.name),
+      style.color === null ? undefined : text(style.color),
+      money(style.msrp),
+      money(style.whs),
+    ];
+    const skuBySize = new Map<string, string>();
+    for (const { size, sku } of style.sizes) if (!skuBySize.has(size)) skuBySize.set(size, sku);
+    sizes.forEach((size, index) => {
+      const c = firstSizeColumn + index;
+      const sku = skuBySize.get(size);
+      if (sku === undefined) {
+        row[c] = text(orderFormLayout.noSizeMarker);
+        return;
+      }
+      refs.push([XLSX.utils.encode_cell({ r, c }), sku, style.modelCode, size].map(text));
+    });
+    rows.push(row);
+  }
+
+  const form = sheetOf(XLSX, rows);
+  form["!cols"] = [
+    { wch: 22 },
+    { wch: 28 },
+    { wch: 16 },
+    { wch: 10 },
+    { wch: 10 },
+    ...sizes.map((size) => ({ wch: Math.max(6, size.length + 2) })),
+  ];
+  const workbook: WorkBook = {
+    SheetNames: [orderFormLayout.sheetName, orderFormLayout.refsSheetName],
+    Sheets: { [orderFormLayout.sheetName]: form, [orderFormLayout.refsSheetName]: sheetOf(XLSX, refs) },
+    Workbook: { Sheets: [{ Hidden: 0 }, { Hidden: 1 }] },
+    Props: { Title: `${lineList.brandName} ${lineList.name} order form`, Author: "Catalog Manager" },
+  };
+  return XLSX.write(workbook, { type: "buffer", bookType: "xlsx", compression: true }) as Buffer;
+}

@@ -1,0 +1,19 @@
+/*
+ * Where things sit in an order form, shared by the writer and the reader
+ * (packages/contracts/src/order-forms.ts holds the sheet names, marker and version). The form is
+ * the first sheet: a header block, then one row per style and one column per size. The hidden
+ * sheet `_refs` holds the marker and version, the line list's id, the header row, and one row per
+ * quantity cell: its address, SKU, style and size. An import reads only the cells `_refs` names,
+ * after checking that each still sits on its style's row and under its size's header, so a form
+ * whose rows were sorted or whose columns moved is refused rather than read into wrong SKUs.
+ */
+
+/** The columns of a style's row before its sizes. */
+export const styleColumns = ["Model Code", "Name", "Color", "MSRP", "WHS"] as const;
+export const firstSizeColumn = styleColumns.length;
+
+/** The header of `_refs`' table of quantity cells. */
+export const refsHeader = ["Cell", "SKU", "Model Code", "Size"] as const;
+
+/** `_refs` rows (0-based): marker and version, line list id, form sheet, header row, then the table. */
+export const refsRow = { marker: 0, lineListId: 1, sheet: 2, headerRow: 3, tableHeader: 5 } as const;

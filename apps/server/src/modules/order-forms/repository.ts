@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type DbExecutor } from "../../db/client.ts";
+import { noDiscountSql, unitWhsSql } from "../orders/price.ts";
+
+/** A style of a form: one row, its sizes as columns. */
+export interface FormStyleRow {
+  productId: number;
+  modelCode: string;
+  name: string | null;
+  color: string | null;
+  msrp: string;
+  /** At the brand's wholesale factor, before any customer's discount. */
+  whs: string;
+  sizes: { sku: string; size: string }[];
+}
+
+/**
+ * The styles of the line list a store could order (in at least one of its catalogs, with an
+ * MSRP: the rule of `priceOrderLines`), in the line list's order, with their sizes: one query.
+ */
+export async function findFormStyles(db: DbExecutor, lineListId: number): Promise<FormStyleRow[]> {
+  const whs = unitWhsSql({
+    msrp: sql`p.msrp`,
+    wholesaleFactor: sql`b.wholesale_factor`,
+    discountPercent: noDiscountSql,
+  });
+  return rowsOf<FormStyleRow>(
+    await db.execute(sql`
+      select p.id as "productId", p.model_code as "modelCode", p.silhouette as name, p.color,
+        p.msrp::text as msrp, ${whs}::text as whs,
+        coalesce((
+          select json_agg(json_build_object('sku', ps.sku, 'size', ps.size) order by ps.position, ps.id)
+          from product_sizes ps where ps.product_id = p.id
+        ), '[]'::json) as sizes
+      from line_list_items lli
+      join line_lists ll on ll.id = lli.line_list_id
+      join brands b on b.id = ll.brand_id
+      join products p on p.id = lli.product_id
+      where lli.line_list_id = ${lineListId}
+        and p.msrp is not null
+        and exists (select 1 from catalog_items ci where ci.line_list_item_id = lli.id)
+      order by lli.position, lli.id
+    `),
+  );
+}
