@@ -29,15 +29,17 @@ import type { SegmentationFileKind } from "./segmentation-file.ts";
 import {
   applyPlacementChanges,
   applyPreSegmentation,
-  createCatalogs,
   describePlaceItemsTo,
   describePlacementChanges,
   describeRemoval,
+  type PlacementChanges,
+} from "./placements.service.ts";
+import {
+  createCatalogs,
   getLatestCatalogs,
   getPopulatedCatalogs,
   publishCatalog,
   saveCatalogs,
-  type PlacementChanges,
 } from "./service.ts";
 
 /**
