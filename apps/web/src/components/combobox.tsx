@@ -4,6 +4,7 @@ import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { cn } from "@/lib/utils";
+import { uiText } from "@/lib/ui-text";
 
 export interface ComboboxOption {
   value: string;
@@ -51,7 +52,7 @@ export function Combobox({
   onBlur,
   placeholder,
   searchPlaceholder,
-  emptyText = "No items found.",
+  emptyText = uiText.noOptions,
   disabled,
   className,
   ...aria

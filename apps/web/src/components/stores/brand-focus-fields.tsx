@@ -15,6 +15,7 @@ import { FieldError } from "@/components/ui/field";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { uiText } from "@/lib/ui-text";
 
 export interface BrandFocusBrand {
   id: number;
@@ -106,7 +107,7 @@ export function BrandFocusFields({
           <Skeleton className="h-9" />
         </div>
       ) : brands.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No items found.</p>
+        <p className="text-sm text-muted-foreground">{uiText.noOptions}</p>
       ) : (
         <ul
           className="divide-y rounded-md border data-[invalid=true]:border-destructive"

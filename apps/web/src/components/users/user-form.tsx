@@ -20,6 +20,7 @@ import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { disabledReason } from "@/lib/permissions";
 import { isAdminRole } from "@/lib/roles";
+import { uiText } from "@/lib/ui-text";
 
 export type UserFormValues = CreateUserWithMembershipInput;
 export type UserFormOutput = z.output<typeof createUserWithMembershipInputSchema>;
@@ -43,8 +44,6 @@ export interface UserFormProps {
   /** Saves the user; a rejection with the server's field errors marks those fields. */
   onSubmit: (values: UserFormOutput) => Promise<void>;
 }
-
-const noItems = "No items found.";
 
 /**
  * Creates a person (SPEC.md section 5, "User creation" and "Team member form"). Staff always join
@@ -231,7 +230,7 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
                   <SelectContent>
                     {organizationOptions.length === 0 ? (
                       <SelectItem value="none" disabled>
-                        {noItems}
+                        {uiText.noOptions}
                       </SelectItem>
                     ) : (
                       organizationOptions.map((organization) => (
@@ -282,7 +281,7 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
                   <SelectContent>
                     {options.length === 0 ? (
                       <SelectItem value="none" disabled>
-                        {noItems}
+                        {uiText.noOptions}
                       </SelectItem>
                     ) : (
                       options.map((role) => (
@@ -313,7 +312,7 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
             <Link to={cancelHref}>Cancel</Link>
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? "Creating..." : "Create"}
+            {isSubmitting ? uiText.creating : "Create"}
           </Button>
         </div>
       </FieldGroup>

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useUpdateUser } from "@/lib/api/users/update-user";
 import { isApiError } from "@/lib/api-client";
+import { uiText } from "@/lib/ui-text";
 
 /** The signed-in user's profile: names saved with `PUT /api/users`; e-mail and login option shown only. */
 export function AccountForm({ user }: { user: SessionUser }) {
@@ -107,7 +108,7 @@ export function AccountForm({ user }: { user: SessionUser }) {
             Cancel
           </Button>
           <Button type="submit" disabled={!isDirty || updateUser.isPending}>
-            {updateUser.isPending ? "Saving..." : "Save"}
+            {updateUser.isPending ? uiText.saving : "Save"}
           </Button>
         </CardFooter>
       </form>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useDeleteBrand } from "@/features/brands/api/delete-brand";
+import { uiText } from "@/lib/ui-text";
 
 /**
  * Deleting a brand: asks first, then deletes and says how it went. Returns the function that
@@ -36,7 +37,7 @@ export function useDeleteBrandAction() {
       title={brand ? brandMessages.deleteConfirmTitle(brand.name) : ""}
       description={brandMessages.deleteConfirmDescription}
       confirmLabel="Delete"
-      pendingLabel="Deleting..."
+      pendingLabel={uiText.deleting}
       pending={deletion.isPending}
       destructive
       onConfirm={confirm}

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { useCreateBrand } from "@/features/brands/api/create-brand";
 import { BrandForm } from "@/features/brands/components/brand-form";
+import { uiText } from "@/lib/ui-text";
 
 /** `/home/brands/create`. */
 export default function BrandCreateRoute() {
@@ -22,7 +23,7 @@ export default function BrandCreateRoute() {
       <div className="rounded-lg border p-4 sm:p-6">
         <BrandForm
           submitLabel="Create"
-          pendingLabel="Creating..."
+          pendingLabel={uiText.creating}
           onSubmit={async (input) => {
             try {
               await creation.mutateAsync(input);

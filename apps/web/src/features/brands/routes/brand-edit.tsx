@@ -9,6 +9,7 @@ import { paths } from "@/config/paths";
 import { useBrands } from "@/lib/api/brands/get-brands";
 import { useUpdateBrand } from "@/features/brands/api/update-brand";
 import { BrandForm } from "@/features/brands/components/brand-form";
+import { uiText } from "@/lib/ui-text";
 
 /** `/home/brands/edit/{brandId}`: the brand comes from the cached brand list. */
 export default function BrandEditRoute() {
@@ -50,7 +51,7 @@ export default function BrandEditRoute() {
               key={brand.id}
               initial={brand}
               submitLabel="Save Changes"
-              pendingLabel="Saving..."
+              pendingLabel={uiText.saving}
               onSubmit={async (input) => {
                 try {
                   await update.mutateAsync({ brandId: brand.id, data: input, revision: brand._revision });

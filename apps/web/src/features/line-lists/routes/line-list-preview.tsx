@@ -1,4 +1,5 @@
 import {
+  itemMessages,
   type PreviewSummary,
   type PreviewView,
   previewMessages,
@@ -42,6 +43,7 @@ import { usePreviewSummary } from "@/lib/api/line-list-preview/get-preview-summa
 import { previewKeys } from "@/lib/api/line-list-preview/preview-keys";
 import { isApiError } from "@/lib/api-client";
 import { formatMoney } from "@/lib/format";
+import { uiText } from "@/lib/ui-text";
 
 /** The search box waits this long after the last key before asking the server. */
 const searchDebounceMs = 300;
@@ -352,7 +354,7 @@ export default function LineListPreviewRoute() {
           hasMore={styles.hasNextPage}
           loadingMore={styles.isFetchingNextPage}
           onLoadMore={() => void styles.fetchNextPage()}
-          emptyText="No items found."
+          emptyText={itemMessages.noItems}
         />
       )}
 
@@ -389,7 +391,7 @@ export default function LineListPreviewRoute() {
         title={previewMessages.saveQuestion}
         description={previewMessages.saveDescription}
         confirmLabel="Save"
-        pendingLabel="Saving..."
+        pendingLabel={uiText.saving}
         pending={confirm.isPending}
         onConfirm={() => void save()}
       />

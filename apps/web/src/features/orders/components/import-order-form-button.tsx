@@ -39,6 +39,7 @@ import {
   type OrderGridStyle,
 } from "@/features/orders/utils/order-grid";
 import { formatFileSize } from "@/lib/format";
+import { uiText } from "@/lib/ui-text";
 
 interface ImportPreset {
   organizationId?: number;
@@ -310,7 +311,7 @@ function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onCl
           Cancel
         </Button>
         <Button type="button" disabled={!canSave} onClick={save}>
-          {creation.isPending ? "Saving..." : "Save order"}
+          {creation.isPending ? uiText.saving : "Save order"}
         </Button>
       </DialogFooter>
     </>

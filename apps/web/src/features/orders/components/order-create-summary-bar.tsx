@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { OrderTotals } from "@/features/orders/components/order-totals";
 import type { OrderGridTotals } from "@/features/orders/utils/order-grid";
+import { uiText } from "@/lib/ui-text";
 
 /**
  * New Order's footer, in view however long the grids: the order's running units and WHS, whether
@@ -48,7 +49,7 @@ export function OrderCreateSummaryBar({
         </Button>
         <Button type="button" onClick={onSave} disabled={!canSave || saving}>
           <SaveIcon aria-hidden="true" />
-          {saving ? "Saving..." : "Save order"}
+          {saving ? uiText.saving : "Save order"}
         </Button>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { PencilIcon } from "lucide-react";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { useOrderStatusAction } from "@/features/orders/hooks/use-order-status-action";
+import { uiText } from "@/lib/ui-text";
 
 /**
  * The order's actions: a button for each status it may move to next (Cancel in red, confirmed)
@@ -37,7 +38,7 @@ export function OrderDetailActions({ order, onEdit }: { order: Order; onEdit: ()
       {forward.map((status) => (
         <RequirePermission key={status} permission="orders.manage">
           <Button type="button" onClick={() => requestStatus(status)} disabled={busy}>
-            {pendingStatus === status ? "Saving..." : orderStatusActionLabels[status]}
+            {pendingStatus === status ? uiText.saving : orderStatusActionLabels[status]}
           </Button>
         </RequirePermission>
       ))}

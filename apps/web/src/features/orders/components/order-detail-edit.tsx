@@ -17,6 +17,7 @@ import {
   quantitiesFromOrder,
 } from "@/features/orders/utils/order-grid";
 import { isApiError } from "@/lib/api-client";
+import { uiText } from "@/lib/ui-text";
 
 /**
  * A Pending order's quantities on the grid of its own line lists, as the store can order from
@@ -110,7 +111,7 @@ export function OrderDetailEdit({ order, onDone }: { order: Order; onDone: () =>
             disabled={hint !== null || offer.isPending || offer.isError || update.isPending}
           >
             <SaveIcon aria-hidden="true" />
-            {update.isPending ? "Saving..." : "Save quantities"}
+            {update.isPending ? uiText.saving : "Save quantities"}
           </Button>
         </div>
       </div>

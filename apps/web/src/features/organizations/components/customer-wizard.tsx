@@ -32,6 +32,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Separator } from "@/components/ui/separator";
 import { Textarea } from "@/components/ui/textarea";
 import { PersonFields } from "@/features/organizations/components/person-fields";
+import { uiText } from "@/lib/ui-text";
 
 type WizardValues = CustomerRegistrationInput;
 
@@ -359,7 +360,7 @@ export function CustomerWizard({
             <Link to={cancelHref}>Cancel</Link>
           </Button>
           <Button type="submit" disabled={createDisabled}>
-            {formState.isSubmitting ? "Creating..." : "Create"}
+            {formState.isSubmitting ? uiText.creating : "Create"}
           </Button>
         </div>
         <p className="sr-only" aria-live="polite">

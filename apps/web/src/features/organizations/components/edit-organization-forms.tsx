@@ -37,6 +37,7 @@ import { useUpdateOrganizationName } from "@/features/organizations/api/update-o
 import { type BrandOption, useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
+import { uiText } from "@/lib/ui-text";
 
 function failureDescription(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
@@ -95,7 +96,7 @@ export function OrganizationNameForm({ organization }: { organization: Organizat
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? "Saving..." : "Save name"}
+            {isSubmitting ? uiText.saving : "Save name"}
           </Button>
         </CardFooter>
       </form>
@@ -173,7 +174,7 @@ export function OrganizationAddressForm({ organization }: { organization: Organi
           </CardContent>
           <CardFooter className="justify-end">
             <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? "Saving..." : "Save address"}
+              {isSubmitting ? uiText.saving : "Save address"}
             </Button>
           </CardFooter>
         </form>
@@ -315,7 +316,7 @@ export function OrganizationDiscountsForm({ organization }: { organization: Orga
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? "Saving..." : "Save discounts"}
+            {isSubmitting ? uiText.saving : "Save discounts"}
           </Button>
         </CardFooter>
       </form>

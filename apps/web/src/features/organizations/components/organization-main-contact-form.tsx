@@ -19,6 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useChangeOrganizationMainContact } from "@/features/organizations/api/change-organization-main-contact";
 import { useUsers } from "@/lib/api/users/get-users";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { uiText } from "@/lib/ui-text";
 
 type MainContactFormOutput = z.output<typeof organizationMainContactFormSchema>;
 
@@ -135,7 +136,7 @@ export function OrganizationMainContactForm({ organization }: { organization: Or
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? "Saving..." : organizationMessages.mainContactSave}
+            {isSubmitting ? uiText.saving : organizationMessages.mainContactSave}
           </Button>
         </CardFooter>
       </form>

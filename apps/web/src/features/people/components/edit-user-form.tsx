@@ -18,6 +18,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCan } from "@/hooks/use-permissions";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { uiText } from "@/lib/ui-text";
 
 type EditUserFormOutput = z.output<typeof editUserFormSchema>;
 
@@ -155,7 +156,7 @@ export function EditUserForm({
           {/* The screen opens with either right; saving staff needs people, customers' users customers. */}
           <RequirePermission permission={user.type === "internal" ? "people.manage" : "customers.manage"}>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : "Save"}
+              {isSubmitting ? uiText.saving : "Save"}
             </Button>
           </RequirePermission>
         </div>

@@ -28,6 +28,7 @@ import { RoleFields } from "@/features/roles/components/role-fields";
 import { useCreateRole } from "@/lib/api/roles/create-role";
 import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { uiText } from "@/lib/ui-text";
 
 const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal", permissions: [] };
 
@@ -121,7 +122,7 @@ export function CreateRoleDialog() {
                 <Button variant="outline">Cancel</Button>
               </DialogClose>
               <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? "Creating..." : "Create"}
+                {isSubmitting ? uiText.creating : "Create"}
               </Button>
             </DialogFooter>
           </form>

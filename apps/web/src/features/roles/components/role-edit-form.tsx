@@ -12,6 +12,7 @@ import { RoleFields } from "@/features/roles/components/role-fields";
 import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { isAdminRole } from "@/lib/roles";
+import { uiText } from "@/lib/ui-text";
 
 /** What the edit screen changes: everything but the type, which the people holding the role share. */
 const roleEditFormSchema = createRoleInputSchema.pick({
@@ -106,7 +107,7 @@ export function RoleEditForm({
               <Link to={cancelHref}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : "Save Changes"}
+              {isSubmitting ? uiText.saving : "Save Changes"}
             </Button>
           </div>
         </FieldGroup>

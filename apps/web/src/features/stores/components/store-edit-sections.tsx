@@ -33,6 +33,7 @@ import { useUpdateStoreBrandFocusType } from "@/features/stores/api/update-store
 import { useUpdateStoreStatus } from "@/features/stores/api/update-store-status";
 import { StoreMainContactSelect } from "@/features/stores/components/store-main-contact-select";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { uiText } from "@/lib/ui-text";
 
 function failureDescription(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
@@ -107,7 +108,7 @@ export function StoreBasicInfoSection({ store, members }: { store: Store; member
         description="The store's name, description and main contact."
         footer={
           <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? "Saving..." : "Save basic info"}
+            {isSubmitting ? uiText.saving : "Save basic info"}
           </Button>
         }
       >
@@ -209,7 +210,7 @@ export function StoreAddressesSection({
           description="At most one billing and one shipping address, both optional."
           footer={
             <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? "Saving..." : "Save addresses"}
+              {isSubmitting ? uiText.saving : "Save addresses"}
             </Button>
           }
         >
@@ -263,7 +264,7 @@ export function StoreBrandFocusSection({
           description="One brand makes a monobrand store, more make it multi-brand."
           footer={
             <Button type="submit" disabled={isSubmitting || !isDirty}>
-              {isSubmitting ? "Saving..." : "Save brand focus"}
+              {isSubmitting ? uiText.saving : "Save brand focus"}
             </Button>
           }
         >

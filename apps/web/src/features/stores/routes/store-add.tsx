@@ -22,6 +22,7 @@ import { useOrganization } from "@/lib/api/organizations/get-organization";
 import { useOrganizations } from "@/lib/api/organizations/get-organizations";
 import { useUsers } from "@/lib/api/users/get-users";
 import { applyServerFieldErrors } from "@/lib/form-errors";
+import { uiText } from "@/lib/ui-text";
 
 type StoreFormOutput = z.output<typeof createStoreInputSchema>;
 
@@ -198,7 +199,7 @@ export default function StoreAddRoute() {
               <Link to={listHref}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? "Creating..." : "Create Store"}
+              {formState.isSubmitting ? uiText.creating : "Create Store"}
             </Button>
           </div>
         </form>
