@@ -3,6 +3,7 @@ import { lineListFormatMessages as messages, lineListLimits } from "@cm/contract
 import type { ParseFailure, ParseResult } from "./line-list-parser.ts";
 import type { ParseWorkbookInput } from "./parse-workbook.ts";
 import { getParser } from "./parser-registry.ts";
+import { spareWorkerSlot } from "./spare-worker.ts";
 import { precheckWorkbookArchive } from "./workbook-guard.ts";
 import type { WorkbookLimits } from "./workbook-reader.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
@@ -51,8 +52,7 @@ function startWorker(memoryLimitMb: number): Worker {
   });
 }
 
-/** A worker started ahead of the next parse, its modules loading or loaded; at most one. */
-let spare: { worker: Worker; memoryLimitMb: number; forget: () => void } | undefined;
+const spareWorker = spareWorkerSlot({ start: startWorker, idleMs: spareWorkerIdleMs });
 
 /**
  * Starts the next parse's worker now, while its file is still being uploaded: starting a thread
@@ -60,32 +60,12 @@ let spare: { worker: Worker; memoryLimitMb: number; forget: () => void } | undef
  * hides. The worker is still used for one parse only, and goes after spareWorkerIdleMs unused.
  */
 export function prepareParseWorker(): void {
-  if (spare) return;
-  const memoryLimitMb = lineListLimits.parseMemoryMb;
-  const worker = startWorker(memoryLimitMb);
-  // Waiting for a parse must not keep the process alive.
-  worker.unref();
-  const forget = () => {
-    clearTimeout(expiry);
-    worker.off("error", forget).off("exit", forget);
-    if (spare?.worker === worker) spare = undefined;
-  };
-  const expiry = setTimeout(() => {
-    forget();
-    void worker.terminate();
-  }, spareWorkerIdleMs).unref();
-  // A spare that fails to start is dropped; the parse then starts a worker of its own.
-  worker.once("error", forget).once("exit", forget);
-  spare = { worker, memoryLimitMb, forget };
+  spareWorker.prepare(lineListLimits.parseMemoryMb);
 }
 
 /** The spare worker when it has the limits asked for, or a new one. */
 function takeWorker(memoryLimitMb: number): Worker {
-  const ready = spare;
-  if (!ready || ready.memoryLimitMb !== memoryLimitMb) return startWorker(memoryLimitMb);
-  ready.forget();
-  ready.worker.ref();
-  return ready.worker;
+  return spareWorker.take(memoryLimitMb) ?? startWorker(memoryLimitMb);
 }
 
 /**
