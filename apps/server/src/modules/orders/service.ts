@@ -23,6 +23,7 @@ import { defineHistoryEntity, recordCreated, updateEntity } from "../../lib/enti
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { findOrganizationById } from "../organizations/repository.ts";
 import { priceOrderLines, refusedLineErrors, type PricedOrderLine } from "./order-lines.ts";
+import { listOrderRows } from "./list.repository.ts";
 import {
   deleteOrderLines,
   findOfferStyles,
@@ -34,7 +35,6 @@ import {
   insertOrder,
   insertOrderLines,
   insertStatusChange,
-  listOrderRows,
   lockOrder,
   refreshOrderSummary,
   type OrderListItemRow,
