@@ -231,8 +231,8 @@ export async function createOrder(
 
 /**
  * `createOrder` in the caller's transaction (the demo seed writes many orders in one). It answers
- * the order's row, not the whole order: reading that back (its lines, line lists and history) was
- * half the demo seed's time, for an answer the seed does not use.
+ * the order's row, not the whole order: the seed does not use the answer, and reading each order
+ * back (its lines, line lists and history) would slow the seed for nothing.
  */
 export async function createOrderInTransaction(
   tx: Tx,
