@@ -50,10 +50,44 @@ export const addressTypeLabels: Record<AddressType, string> = {
 };
 
 export const addressLimits = {
-  /** SPEC.md section 9: postal codes have at most 5 digits. */
-  postalCodeMaxLength: 5,
+  /**
+   * The longest postal code of any country offered. SPEC.md section 9's "at most 5 characters,
+   * digits only" is the United States' rule; each country's own is `postalCodeRules` below.
+   */
+  postalCodeMaxLength: 10,
   textMaxLength: 200,
 } as const;
+
+/**
+ * Postal codes by country (docs/customers.md): the United States' ZIP or ZIP+4, Canada's
+ * "A1A 1A1" (typed in any case, with or without its space), Mexico's five digits. The other
+ * countries offered have no code or one of their own: any text up to `postalCodeMaxLength`.
+ */
+export const postalCodeRules: Partial<
+  Record<CountryCode, { pattern: RegExp; message: string; normalize?: (code: string) => string }>
+> = {
+  US: {
+    pattern: /^\d{5}(-\d{4})?$/,
+    message: "Postal code must be a 5-digit ZIP code, or ZIP+4 as 12345-6789",
+  },
+  CA: {
+    pattern: /^[A-Z]\d[A-Z] \d[A-Z]\d$/,
+    message: "Postal code must read like A1A 1A1",
+    normalize: (code) => code.toUpperCase().replace(/^([A-Z0-9]{3})\s*([A-Z0-9]{3})$/, "$1 $2"),
+  },
+  MX: { pattern: /^\d{5}$/, message: "Postal code must be 5 digits" },
+};
+
+/** The postal code as stored for the country: Canada's in capitals with its space. */
+export function normalizePostalCode(code: string, country: string): string {
+  return postalCodeRules[country as CountryCode]?.normalize?.(code) ?? code;
+}
+
+/** What is wrong with a (normalized) postal code for the country, if anything. */
+export function postalCodeProblem(code: string, country: string): string | undefined {
+  const rule = postalCodeRules[country as CountryCode];
+  return rule && !rule.pattern.test(code) ? rule.message : undefined;
+}
 
 export const addressMessages = {
   line1Required: "Address line 1 is required",
@@ -61,8 +95,7 @@ export const addressMessages = {
   stateRequired: "State is required",
   countryRequired: "Country is required",
   countryUnknown: "Choose a country from the list",
-  postalCodeTooLong: `Postal code must be at most ${addressLimits.postalCodeMaxLength} digits`,
-  postalCodeDigits: "Postal code must contain digits only",
+  postalCodeTooLong: `Postal code must be at most ${addressLimits.postalCodeMaxLength} characters`,
   tooLong: `Must be at most ${addressLimits.textMaxLength} characters`,
   latitude: "Latitude must be a number between -90 and 90",
   longitude: "Longitude must be a number between -180 and 180",
@@ -88,7 +121,6 @@ const addressFields = {
     .string()
     .trim()
     .max(addressLimits.postalCodeMaxLength, addressMessages.postalCodeTooLong)
-    .regex(/^\d*$/, addressMessages.postalCodeDigits)
     .optional()
     .transform(blankToUndefined),
   country: z
@@ -107,16 +139,40 @@ const addressFields = {
     .optional(),
 };
 
+type PostalCodeOfCountry = { postalCode?: string | undefined; country: string };
+
+/**
+ * The postal code checked against the country's rule. A check rather than part of the transform
+ * below, so that it runs (and the form shows it) while other fields are still missing.
+ */
+function checkPostalCodeOfCountry(address: PostalCodeOfCountry, context: z.RefinementCtx): void {
+  if (typeof address.postalCode !== "string" || typeof address.country !== "string") return;
+  const problem = postalCodeProblem(
+    normalizePostalCode(address.postalCode, address.country),
+    address.country,
+  );
+  if (problem) context.addIssue({ code: "custom", path: ["postalCode"], message: problem });
+}
+
+/** The postal code stored in its country's form ("M5V 2T6"). */
+function withPostalCodeOfCountry<T extends PostalCodeOfCountry>(address: T): T {
+  if (address.postalCode === undefined) return address;
+  return { ...address, postalCode: normalizePostalCode(address.postalCode, address.country) };
+}
+
 /** A store's address: any of the four types. */
-export const addressSchema = z.object({ type: z.enum(addressTypes), ...addressFields });
+export const addressSchema = z
+  .object({ type: z.enum(addressTypes), ...addressFields })
+  .superRefine(checkPostalCodeOfCountry)
+  .transform(withPostalCodeOfCountry);
 export type Address = z.infer<typeof addressSchema>;
 export type AddressInput = z.input<typeof addressSchema>;
 
 /** An organization's address: billing, shipping or physical (physical when not said). */
-export const organizationAddressSchema = z.object({
-  type: z.enum(organizationAddressTypes).default("physical"),
-  ...addressFields,
-});
+export const organizationAddressSchema = z
+  .object({ type: z.enum(organizationAddressTypes).default("physical"), ...addressFields })
+  .superRefine(checkPostalCodeOfCountry)
+  .transform(withPostalCodeOfCountry);
 export type OrganizationAddress = z.infer<typeof organizationAddressSchema>;
 export type OrganizationAddressInput = z.input<typeof organizationAddressSchema>;
 

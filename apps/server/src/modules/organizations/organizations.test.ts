@@ -110,19 +110,21 @@ describe("organizations API", () => {
     expect(blank.json().data).toEqual({ name: ["Organization name is required"] });
     const badAddress = await request("POST", "/api/organizations", {
       name: "Bad Address Ltd",
-      address: { ...address, postalCode: "123456", country: "FR", city: "" },
+      address: { ...address, postalCode: "12345678901", country: "FR", city: "" },
     });
     expect(badAddress.statusCode).toBe(400);
     expect(badAddress.json().data).toMatchObject({
-      "address.postalCode": ["Postal code must be at most 5 digits"],
+      "address.postalCode": ["Postal code must be at most 10 characters"],
       "address.country": ["Choose a country from the list"],
       "address.city": ["City is required"],
     });
     const letters = await request("POST", "/api/organizations", {
       name: "Letters Ltd",
-      address: { ...address, postalCode: "12a" },
+      address: { ...address, country: "US", postalCode: "12a" },
     });
-    expect(letters.json().data).toEqual({ "address.postalCode": ["Postal code must contain digits only"] });
+    expect(letters.json().data).toEqual({
+      "address.postalCode": ["Postal code must be a 5-digit ZIP code, or ZIP+4 as 12345-6789"],
+    });
   });
 
   it("reads one organization, 404 for an unknown one", async () => {
@@ -175,6 +177,32 @@ describe("organizations API", () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it.each([
+    { country: "US", valid: ["90210", "90210-1234"], refused: ["9021", "902101", "90210-12", "ABCDE"] },
+    { country: "CA", valid: ["M5V 2T6", "m5v 2t6", "M5V2T6"], refused: ["M5V 2", "12345", "M5V-2T6"] },
+    { country: "MX", valid: ["06600"], refused: ["0660", "066000", "C.P. 06600"] },
+    { country: "JM", valid: ["JMAKN05", "KN 5"], refused: ["12345678901"] },
+  ])("checks a postal code by the address's country ($country)", async ({ country, valid, refused }) => {
+    const created = await createOrganization(`Postal ${country}`);
+    let revision = 1;
+    for (const postalCode of valid) {
+      const answer = await request("PUT", `/api/organizations/${created.id}/address`, {
+        address: { ...address, country, postalCode },
+        expectedRevision: revision,
+      });
+      expect(answer.statusCode, `${country} ${postalCode}: ${answer.body}`).toBe(200);
+      revision = answer.json().data._revision;
+    }
+    for (const postalCode of refused) {
+      const answer = await request("PUT", `/api/organizations/${created.id}/address`, {
+        address: { ...address, country, postalCode },
+        expectedRevision: revision,
+      });
+      expect(answer.statusCode, `${country} ${postalCode}`).toBe(400);
+      expect(Object.keys(answer.json().data), `${country} ${postalCode}`).toEqual(["address.postalCode"]);
+    }
+  });
+
   it("replaces the address", async () => {
     const created = await createOrganization("Mover Inc");
     const moved = await request("PUT", `/api/organizations/${created.id}/address`, {
@@ -183,7 +211,7 @@ describe("organizations API", () => {
         line1: "1 Bay Street",
         city: "Toronto",
         state: "ON",
-        postalCode: "12345",
+        postalCode: "m5v2t6",
         country: "CA",
       },
       expectedRevision: 1,
@@ -194,7 +222,7 @@ describe("organizations API", () => {
       line1: "1 Bay Street",
       city: "Toronto",
       state: "ON",
-      postalCode: "12345",
+      postalCode: "M5V 2T6",
       country: "CA",
     });
     const invalid = await request("PUT", `/api/organizations/${created.id}/address`, {

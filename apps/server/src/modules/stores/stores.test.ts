@@ -192,7 +192,7 @@ describe("stores API", () => {
       "a long postal code",
       { addresses: [{ ...billing, postalCode: "123456" }] },
       "addresses.0.postalCode",
-      "Postal code must be at most 5 digits",
+      "Postal code must be a 5-digit ZIP code, or ZIP+4 as 12345-6789",
     ],
     [
       "a country off the list",

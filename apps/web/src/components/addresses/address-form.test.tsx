@@ -65,16 +65,36 @@ describe("AddressFields", () => {
     });
   });
 
-  it("refuses a postal code that is not digits and keeps it to 5 characters", async () => {
+  it("takes a Canadian postal code as typed and sends it as A1A 1A1", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<AddressForm onSubmit={onSubmit} />);
+    await user.type(screen.getByRole("textbox", { name: "Address line 1" }), "1 Bay Street");
+    await user.type(screen.getByRole("textbox", { name: "City" }), "Toronto");
+    await user.type(screen.getByRole("textbox", { name: "State / Province" }), "ON");
+    await user.click(screen.getByRole("combobox", { name: "Country" }));
+    await user.click(screen.getByRole("option", { name: "Canada (CA)" }));
+    const postalCode = screen.getByRole("textbox", { name: /Postal code/ });
+    await user.type(postalCode, "m5v 2t6");
+    expect(postalCode).toHaveValue("m5v 2t6");
+    expect(postalCode).not.toHaveAttribute("inputmode");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]![0].address.postalCode).toBe("M5V 2T6");
+  });
+
+  it("refuses a US ZIP code that is not 5 digits, naming the format", async () => {
     const user = userEvent.setup();
     render(<AddressForm onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole("combobox", { name: "Country" }));
+    await user.click(screen.getByRole("option", { name: "United States (US)" }));
     const postalCode = screen.getByRole("textbox", { name: /Postal code/ });
-    await user.type(postalCode, "1234567");
-    expect(postalCode).toHaveValue("12345");
-    await user.clear(postalCode);
+    expect(postalCode).toHaveAttribute("inputmode", "numeric");
     await user.type(postalCode, "K1A");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Postal code must contain digits only")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Postal code must be a 5-digit ZIP code, or ZIP+4 as 12345-6789"),
+    ).toBeInTheDocument();
   });
 
   it("copies the organization's address when asked, and empties the fields when unchecked", async () => {

@@ -6,7 +6,7 @@ import {
   type AddressFormValues,
 } from "@cm/contracts/addresses";
 import { useEffect, useId, useState } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldError, FieldLabel } from "@/components/ui/field";
@@ -47,8 +47,8 @@ export interface AddressFieldsProps {
 
 /**
  * The reusable address form (SPEC.md section 5, "Address form"): line 1, city, state and a
- * country from the list are required; line 2 and a postal code of at most 5 digits are optional
- * and sent as absent when empty (the contract's schema does that). It lives inside the caller's
+ * country from the list are required; line 2 and a postal code (checked by the country's rule,
+ * `postalCodeRules`) are optional and sent as absent when empty (the contract's schema does that). It lives inside the caller's
  * react-hook-form (`FormProvider`), whose resolver holds the rules and messages.
  */
 export function AddressFields({
@@ -62,6 +62,9 @@ export function AddressFields({
   const id = useId();
   const { control, setValue, getFieldState, formState } = useFormContext();
   const [sameAsFallback, setSameAsFallback] = useState(false);
+  const country = useWatch({ control, name: `${name}.country` }) as string | undefined;
+  // A phone's number pad only where the country's codes are digits (not Canada's "A1A 1A1").
+  const postalCodeInputMode = country === "US" || country === "MX" ? "numeric" : undefined;
   const fallbackAvailable = hasAddress(fallbackAddress);
   const copying = sameAsFallback && fallbackAvailable;
 
@@ -186,7 +189,7 @@ export function AddressFields({
         {textField("state", "State / Province", { autoComplete: "address-level1" })}
         {textField("postalCode", "Postal code", {
           optional: true,
-          inputMode: "numeric",
+          inputMode: postalCodeInputMode,
           autoComplete: "postal-code",
         })}
         <Controller
