@@ -3,7 +3,7 @@ import { lineListFormatMessages as messages, lineListLimits } from "@cm/contract
 import type { ParseFailure, ParseResult } from "./line-list-parser.ts";
 import type { ParseWorkbookInput } from "./parse-workbook.ts";
 import { getParser } from "./parser-registry.ts";
-import { spareWorkerSlot } from "./spare-worker.ts";
+import { spareWorkerSlot, type SpareWorkerLog } from "./spare-worker.ts";
 import { precheckWorkbookArchive } from "./workbook-guard.ts";
 import type { WorkbookLimits } from "./workbook-reader.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
@@ -28,6 +28,8 @@ export interface ParseLineListFileOptions {
   memoryLimitMb?: number;
   /** Smaller file limits, for tests. */
   limits?: WorkbookLimits;
+  /** Where a failure of the spare worker (prepareParseWorker) is reported. */
+  log?: SpareWorkerLog;
 }
 
 const workerUrl = new URL("./parse-worker.ts", import.meta.url);
@@ -64,8 +66,8 @@ export function prepareParseWorker(): void {
 }
 
 /** The spare worker when it has the limits asked for, or a new one. */
-function takeWorker(memoryLimitMb: number): Worker {
-  return spareWorker.take(memoryLimitMb) ?? startWorker(memoryLimitMb);
+function takeWorker(memoryLimitMb: number, log: SpareWorkerLog | undefined): Worker {
+  return spareWorker.take(memoryLimitMb, log) ?? startWorker(memoryLimitMb);
 }
 
 /**
@@ -100,12 +102,13 @@ function runWorker(
   input: ParseWorkbookInput,
   timeoutMs: number,
   memoryLimitMb: number,
+  log: SpareWorkerLog | undefined,
 ): Promise<ParseResult> {
   return new Promise((resolve, reject) => {
     // A private copy of the bytes moves to the worker instead of being cloned: the caller's
     // buffer stays usable and may be a view into a much larger one.
     const bytes = input.bytes ? new Uint8Array(input.bytes) : undefined;
-    const worker = takeWorker(memoryLimitMb);
+    const worker = takeWorker(memoryLimitMb, log);
     let settled = false;
     const settle = (finish: () => void) => {
       if (settled) return;
@@ -167,6 +170,7 @@ export async function parseLineListFile(
       workerInput,
       options.timeoutMs ?? lineListLimits.parseTimeoutMs,
       options.memoryLimitMb ?? lineListLimits.parseMemoryMb,
+      options.log,
     ),
   );
 }

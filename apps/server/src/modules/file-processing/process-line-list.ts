@@ -115,7 +115,7 @@ async function processStoredFile(
   try {
     parsed = await parseLineListFile(
       { brandName: brand.name, fileName: path.basename(input.key), path: copy.path },
-      deps.parseOptions,
+      { ...deps.parseOptions, log: deps.log },
     );
   } finally {
     await copy.release();
