@@ -1,13 +1,15 @@
 import { historyEntityTypeLabels, historyEntityTypeValues, historyMessages } from "@cm/contracts/history";
 import { fullName } from "@cm/contracts/users";
 import { useQuery } from "@tanstack/react-query";
-import { XIcon } from "lucide-react";
 import { useId, useMemo } from "react";
-import { Combobox, type ComboboxOption } from "@/components/combobox";
-import { DisabledReason } from "@/components/disabled-reason";
-import { DateRangeFilter, FilterSelect } from "@/components/filter-fields";
-import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import type { ComboboxOption } from "@/components/combobox";
+import {
+  ClearFiltersButton,
+  DateRangeFilter,
+  FilterCombobox,
+  FilterSelect,
+  FiltersPanel,
+} from "@/components/filter-fields";
 import type { ActivityParams, ActivityParamsPatch } from "@/features/history/hooks/use-activity-params";
 import { useCan } from "@/hooks/use-permissions";
 import { usersQueryOptions } from "@/lib/api/users/get-users";
@@ -49,25 +51,8 @@ export function ActivityFilters({
   const canReadUsers = useCan(readUsers);
   const staffOptions = useStaffOptions(canReadUsers, params.userId);
 
-  const person = (
-    <Combobox
-      id={`${fieldId}-person`}
-      className="bg-background"
-      options={[{ value: "", label: historyMessages.everyone }, ...staffOptions]}
-      value={params.userId === undefined ? "" : String(params.userId)}
-      onValueChange={(value) => onChange({ userId: value })}
-      placeholder={historyMessages.everyone}
-      searchPlaceholder="Search people"
-      disabled={!canReadUsers}
-    />
-  );
-
   return (
-    <div
-      role="group"
-      aria-label="Filters"
-      className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
-    >
+    <FiltersPanel columns={4}>
       <FilterSelect
         id={`${fieldId}-type`}
         label="Type"
@@ -79,10 +64,16 @@ export function ActivityFilters({
         }))}
         onChange={(entityType) => onChange({ entityType })}
       />
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-person`}>Person</Label>
-        {canReadUsers ? person : <DisabledReason reason={disabledReason(readUsers)}>{person}</DisabledReason>}
-      </div>
+      <FilterCombobox
+        id={`${fieldId}-person`}
+        label="Person"
+        value={params.userId}
+        anyLabel={historyMessages.everyone}
+        options={staffOptions}
+        searchPlaceholder="Search people"
+        disabledReason={canReadUsers ? undefined : disabledReason(readUsers)}
+        onChange={(userId) => onChange({ userId })}
+      />
       <DateRangeFilter
         id={fieldId}
         fromLabel="From"
@@ -92,16 +83,11 @@ export function ActivityFilters({
         rangeError={rangeError}
         onChange={onChange}
       />
-      <Button
-        type="button"
-        variant="ghost"
-        className="lg:mt-6"
+      <ClearFiltersButton
+        label={historyMessages.clearFilters}
         disabled={!filtered}
         onClick={() => onChange({ entityType: undefined, userId: undefined, from: undefined, to: undefined })}
-      >
-        <XIcon aria-hidden="true" />
-        {historyMessages.clearFilters}
-      </Button>
-    </div>
+      />
+    </FiltersPanel>
   );
 }

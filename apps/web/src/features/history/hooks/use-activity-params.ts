@@ -1,7 +1,6 @@
 import { type HistoryEntityType, historyQuerySchema } from "@cm/contracts/history";
-import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useSearchParams } from "react-router";
 import type { ActivityHrefQuery } from "@/config/paths";
+import { type UrlParamsPatch, useUrlParams } from "@/hooks/use-url-params";
 import { readSearchParam } from "@/lib/search-params";
 
 /** The Activity page's filters and page, as its URL holds them (so a filtered view can be shared). */
@@ -16,7 +15,7 @@ export interface ActivityParams {
   page: number;
 }
 
-export type ActivityParamsPatch = Partial<Record<keyof ActivityHrefQuery, string | number | undefined>>;
+export type ActivityParamsPatch = UrlParamsPatch<keyof ActivityHrefQuery>;
 
 const shape = historyQuerySchema.shape;
 
@@ -31,37 +30,14 @@ function readParams(search: URLSearchParams): ActivityParams {
 }
 
 export const activityFilterNames = ["entityType", "userId", "from", "to"] as const;
+const urlDefaults = { page: "1" };
 
 /**
  * The Activity page's filters and page, read from and written to the URL's query. A filter change
  * goes back to the first page; empty values and page 1 are left out of the URL.
  */
 export function useActivityParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => readParams(searchParams), [searchParams]);
-
-  // Two changes within one render (Clear filters) must not lose the first: the latest URL asked
-  // for is kept until the router catches up.
-  const requested = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    requested.current = null;
-  }, [searchParams]);
-
-  const update = useCallback(
-    (patch: ActivityParamsPatch) => {
-      const next = new URLSearchParams(requested.current ?? searchParams);
-      for (const [name, value] of Object.entries(patch)) {
-        const text = value === undefined ? "" : String(value).trim();
-        if (text === "" || (name === "page" && text === "1")) next.delete(name);
-        else next.set(name, text);
-      }
-      if (!("page" in patch)) next.delete("page");
-      requested.current = next;
-      setSearchParams(next);
-    },
-    [searchParams, setSearchParams],
-  );
-
+  const { params, update } = useUrlParams<ActivityParams, keyof ActivityHrefQuery>(readParams, urlDefaults);
   const filtered = activityFilterNames.some((name) => params[name] !== undefined);
   return { params, update, filtered };
 }

@@ -1,10 +1,12 @@
 import { orderStatusLabels, orderStatusValues } from "@cm/contracts/orders";
-import { XIcon } from "lucide-react";
 import { useId } from "react";
-import { Combobox } from "@/components/combobox";
-import { DateRangeFilter, FilterSelect } from "@/components/filter-fields";
-import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import {
+  ClearFiltersButton,
+  DateRangeFilter,
+  FilterCombobox,
+  FilterSelect,
+  FiltersPanel,
+} from "@/components/filter-fields";
 import type { OrderListParams, OrderListParamsPatch } from "@/features/orders/hooks/use-order-list-params";
 import { useOrderListOptions } from "@/features/orders/hooks/use-order-list-options";
 
@@ -32,12 +34,7 @@ export function OrderListFilters({
     params.storeId !== undefined;
 
   return (
-    <div
-      id={id}
-      role="group"
-      aria-label="Filters"
-      className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-start"
-    >
+    <FiltersPanel id={id} columns={5}>
       <FilterSelect
         id={`${fieldId}-status`}
         label="Status"
@@ -55,40 +52,32 @@ export function OrderListFilters({
         rangeError={rangeError}
         onChange={onChange}
       />
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-customer`}>Customer</Label>
-        <Combobox
-          id={`${fieldId}-customer`}
-          className="bg-background"
-          options={[{ value: "", label: "All customers" }, ...customerOptions]}
-          value={params.organizationId === undefined ? "" : String(params.organizationId)}
-          onValueChange={(value) => {
-            // A store of another customer would leave nothing to show.
-            const storeCustomer =
-              params.storeId === undefined ? undefined : storesById.get(params.storeId)?.organizationId;
-            const keepStore = value !== "" && storeCustomer === Number(value);
-            onChange({ organizationId: value, storeId: keepStore ? params.storeId : undefined });
-          }}
-          placeholder="All customers"
-          searchPlaceholder="Search customers"
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${fieldId}-store`}>Store</Label>
-        <Combobox
-          id={`${fieldId}-store`}
-          className="bg-background"
-          options={[{ value: "", label: "All stores" }, ...storeOptions]}
-          value={params.storeId === undefined ? "" : String(params.storeId)}
-          onValueChange={(value) => onChange({ storeId: value })}
-          placeholder="All stores"
-          searchPlaceholder="Search stores"
-        />
-      </div>
-      <Button
-        type="button"
-        variant="ghost"
-        className="lg:mt-6"
+      <FilterCombobox
+        id={`${fieldId}-customer`}
+        label="Customer"
+        value={params.organizationId}
+        anyLabel="All customers"
+        options={customerOptions}
+        searchPlaceholder="Search customers"
+        onChange={(value) => {
+          // A store of another customer would leave nothing to show.
+          const storeCustomer =
+            params.storeId === undefined ? undefined : storesById.get(params.storeId)?.organizationId;
+          const keepStore = value !== "" && storeCustomer === Number(value);
+          onChange({ organizationId: value, storeId: keepStore ? params.storeId : undefined });
+        }}
+      />
+      <FilterCombobox
+        id={`${fieldId}-store`}
+        label="Store"
+        value={params.storeId}
+        anyLabel="All stores"
+        options={storeOptions}
+        searchPlaceholder="Search stores"
+        onChange={(value) => onChange({ storeId: value })}
+      />
+      <ClearFiltersButton
+        label="Clear filters"
         disabled={!filtered}
         onClick={() =>
           onChange({
@@ -99,10 +88,7 @@ export function OrderListFilters({
             storeId: undefined,
           })
         }
-      >
-        <XIcon aria-hidden="true" />
-        Clear filters
-      </Button>
-    </div>
+      />
+    </FiltersPanel>
   );
 }

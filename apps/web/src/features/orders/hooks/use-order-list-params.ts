@@ -5,9 +5,9 @@ import {
   type OrderSort,
   type OrderStatus,
 } from "@cm/contracts/orders";
-import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useMemo } from "react";
 import type { OrderListHrefQuery } from "@/config/paths";
+import { type UrlParamsPatch, useUrlParams } from "@/hooks/use-url-params";
 import { readSearchParam } from "@/lib/search-params";
 
 /** The filters a person sets on an order list, kept in its URL so the list can be shared. */
@@ -29,7 +29,7 @@ export interface OrderListParams extends OrderListFilters {
 }
 
 type ParamName = keyof OrderListHrefQuery;
-export type OrderListParamsPatch = Partial<Record<ParamName, string | number | undefined>>;
+export type OrderListParamsPatch = UrlParamsPatch<ParamName>;
 
 const shape = orderListQuerySchema.shape;
 
@@ -48,38 +48,14 @@ function readParams(search: URLSearchParams): OrderListParams {
 }
 
 const filterNames = ["status", "from", "to", "organizationId", "storeId", "lineListId"] as const;
+const urlDefaults = { page: "1", sort: defaultOrderSort };
 
 /**
  * An order list's filters, search, sort and page, read from and written to the URL's query.
  * Any change but a page change goes back to the first page; defaults are left out of the URL.
  */
 export function useOrderListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => readParams(searchParams), [searchParams]);
-
-  // React Router's functional update reads the URL of the last render: two changes within one
-  // render (two fields at once) would lose the first. The latest URL asked for is kept here.
-  const requested = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    requested.current = null;
-  }, [searchParams]);
-
-  const update = useCallback(
-    (patch: OrderListParamsPatch, options: { replace?: boolean } = {}) => {
-      const next = new URLSearchParams(requested.current ?? searchParams);
-      for (const [name, value] of Object.entries(patch)) {
-        const text = value === undefined ? "" : String(value).trim();
-        const isDefault =
-          text === "" || (name === "sort" && text === defaultOrderSort) || (name === "page" && text === "1");
-        if (isDefault) next.delete(name);
-        else next.set(name, text);
-      }
-      if (!("page" in patch)) next.delete("page");
-      requested.current = next;
-      setSearchParams(next, { replace: options.replace });
-    },
-    [searchParams, setSearchParams],
-  );
+  const { params, update, searchParams } = useUrlParams<OrderListParams, ParamName>(readParams, urlDefaults);
 
   const activeFilters = filterNames.filter((name) => params[name] !== undefined).length;
   const hasFilters = activeFilters > 0 || params.q !== "";
