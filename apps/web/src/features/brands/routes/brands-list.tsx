@@ -1,7 +1,6 @@
 import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/list-page";
-import { ListLoadError } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -30,15 +29,7 @@ export default function BrandsListRoute() {
           </RequirePermission>
         }
       />
-      {brands.isError ? (
-        <ListLoadError
-          title="The brands could not be loaded"
-          message={brands.error.message}
-          onRetry={() => void brands.refetch()}
-        />
-      ) : (
-        <BrandsTable brands={brands.data} loading={brands.isPending} onDelete={requestDelete} />
-      )}
+      <BrandsTable query={brands} onDelete={requestDelete} />
       {dialog}
     </section>
   );
