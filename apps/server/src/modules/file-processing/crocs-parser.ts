@@ -265,8 +265,8 @@ export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
   const skuRows = new Map<string, number>();
   let rowCount = 0;
 
-  // One row at a time, allocating as little as it can: 50,000 rows of 14 cells is the size of a
-  // large line list, and this runs on every upload (docs/performance.md).
+  // One row at a time, allocating as little as it can: a large line list has tens of thousands of
+  // rows, and this runs on every upload (docs/performance.md).
   let cells: ReadonlyArray<CellValue | undefined> = [];
   let rowNumber = 0;
   // Collected per row, then sorted so a row's errors read left to right as in the sheet.

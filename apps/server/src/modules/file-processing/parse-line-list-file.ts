@@ -22,9 +22,9 @@ export interface ParseLineListFileInput {
 }
 
 export interface ParseLineListFileOptions {
-  /** The worker is terminated after this long; defaults to 60 s. */
+  /** The worker is terminated after this long; defaults to lineListLimits.parseTimeoutMs. */
   timeoutMs?: number;
-  /** The worker's JavaScript heap limit; defaults to 512 MB. */
+  /** The worker's JavaScript heap limit; defaults to lineListLimits.parseMemoryMb. */
   memoryLimitMb?: number;
   /** Smaller file limits, for tests. */
   limits?: WorkbookLimits;
@@ -46,9 +46,9 @@ function startWorker(memoryLimitMb: number): Worker {
       // Counts the JavaScript heap only, not Buffers: the archive guard bounds those. A server
       // started with --max-old-space-size overrides this limit (a Node.js quirk).
       maxOldGenerationSizeMb: memoryLimitMb,
-      // Left alone, V8 grows a busy thread's young generation to well over 100 MB on a large
-      // machine, and SheetJS's many short-lived objects make it do so: capping it takes about
-      // 100 MB off a large parse's peak at no measurable cost in time (docs/performance.md).
+      // Left alone, V8 grows a busy thread's young generation far past what it needs on a large
+      // machine, and SheetJS's many short-lived objects make it do so: capping it lowers a large
+      // parse's peak memory at no measurable cost in time (docs/performance.md has the figures).
       maxYoungGenerationSizeMb: parseYoungGenerationMb,
     },
   });

@@ -11,8 +11,8 @@ import ExcelJS from "exceljs";
  * parser reads should come from another writer, as users' files do. exceljs cannot write .xls
  * (BIFF8) and we found no free, maintained BIFF8 writer on npm besides SheetJS, so .xls files
  * are written with SheetJS; the module's tests also read a .xls saved by LibreOffice (fixtures/).
- * SheetJS writes BIFF8 slowly (a fresh 16 KB buffer per cell record): a few seconds per 5,000
- * rows, fine for demos and tests.
+ * SheetJS writes BIFF8 slowly (a fresh buffer for each cell record), which demos and tests can
+ * afford.
  */
 
 /** A cell as the table holds it: exceljs cell values (formulas, errors...) are allowed for .xlsx. */

@@ -72,8 +72,8 @@ export function minimalWorkbook(
 
 /**
  * A zip bomb shaped like a real workbook: a valid sheet padded with `inflatedMb` MB of
- * whitespace between its rows, which deflate squeezes about 1,000 to 1 (400 MB fit in about
- * 400 KB). Built from independently deflated segments, so making it takes milliseconds. With
+ * whitespace between its rows, which deflate squeezes about as far as it squeezes anything (some
+ * 1,000 to 1). Built from independently deflated segments, so making it is quick. With
  * `declaredSize` the headers lie about the inflated size.
  */
 export function zipBombWorkbook(options: { inflatedMb: number; declaredSize?: number }): Buffer {
@@ -104,7 +104,7 @@ export function zipBombWorkbook(options: { inflatedMb: number; declaredSize?: nu
  * A workbook of `rows` data rows (Model Code, Size, SKU, each row different) below the header row
  * of minimalSheetHead, as a spreadsheet program would write it: an honest size and an ordinary
  * compression ratio. The sheet's XML is made and deflated a chunk of rows at a time into one
- * stream, so a million rows (about 110 MB of XML) cost a few seconds and little memory.
+ * stream, so even a million rows cost little memory to make.
  */
 export function manyRowsWorkbook(rows: number, sheetName = "Spring 2027"): Buffer {
   const deflater = { finishFlush: constants.Z_SYNC_FLUSH, level: 6 };
@@ -137,9 +137,9 @@ export function manyRowsWorkbook(rows: number, sheetName = "Spring 2027"): Buffe
 }
 
 /**
- * What refusing a hostile workbook may cost, end to end. Generous: on 2 cores under a load of 15
- * a million rows took 13 s and 210 MB, as the largest line list allowed (100,000 rows) does, since
- * no more of a sheet is read (workbook-guard.ts, inflateRows); an idle machine takes a quarter.
+ * What refusing a hostile workbook may cost, end to end: generous, so that a busy 2-core machine
+ * stays within it (docs/reliability.md has the figures). A million rows cost what the largest line
+ * list allowed costs, since no more of a sheet is read (workbook-guard.ts, inflateRows).
  */
 export const refusalBounds = { maxMs: 30_000, maxRssGrowthMb: 300 } as const;
 

@@ -5,9 +5,10 @@ import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
 
 /**
- * Zip-bomb defence for .xlsx files. Spreadsheet libraries inflate whatever an archive holds
- * (a 409 KB workbook that inflates to 400 MB is accepted by SheetJS and exceljs alike), so the
- * archive is checked and inflated here, under limits, before any of them sees it:
+ * Zip-bomb defence for .xlsx files. Spreadsheet libraries inflate whatever an archive holds (a
+ * workbook of a few hundred kilobytes that inflates to hundreds of megabytes is accepted by SheetJS
+ * and exceljs alike), so the archive is checked and inflated here, under limits, before any of
+ * them sees it:
  *
  * 1. the central directory (read by yauzl) must list at most `maxEntries` parts, declaring at
  *    most `maxUncompressedBytes` in all, none compressed more than `maxCompressionRatio`:1;

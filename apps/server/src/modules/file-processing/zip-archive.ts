@@ -24,10 +24,10 @@ export function storedPart(name: string, content: Uint8Array): ZipPart {
  * The workbook reader hands SheetJS the checked parts of an upload as a stored archive written
  * here (see workbook-guard.ts), so SheetJS inflates nothing itself; the tests build archives that
  * no spreadsheet program would write (zip bombs, lying headers) with it too. Written by hand
- * rather than with a library: for a 50 MB sheet it takes a few tens of milliseconds, where
- * SheetJS's own writer (`CFB.write`) took about a second and twice the memory, and stream-based
- * writers copy every part through chunks. An upload has at most 1,000 parts and 200 MB in all
- * (the archive limits), so the classic format without zip64 extensions always suffices.
+ * rather than with a library: SheetJS's own writer (`CFB.write`) is many times slower on a large
+ * sheet and needs more memory, and stream-based writers copy every part through chunks. The
+ * archive limits keep an upload's parts and bytes far below what needs zip64 extensions, so the
+ * classic format always suffices.
  */
 export function zipArchive(parts: ZipPart[]): Buffer {
   const names = parts.map((part) => Buffer.from(part.name, "utf8"));
