@@ -106,7 +106,7 @@ describe("an app that cannot start", () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "cm-app-start-fails-"));
-    // A folder a first start made, without making one here (initdb, migrations and seed: about 5 s).
+    // A folder a first start made, without making one here (initdb, migrations and seed take seconds).
     // On a PostgreSQL run the template is on the server, and the app creates its embedded database.
     const template = inject("testDatabase");
     if (template.kind === "pglite") await writeTemplateDataDir(template, path.join(dataDir, "db"));

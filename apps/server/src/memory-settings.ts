@@ -9,17 +9,14 @@
  *   back to the system when freed. By default glibc raises that threshold to the largest block
  *   freed so far (up to 32 MB), after which the megabyte-sized buffers of an import (the upload,
  *   the worksheet's chunks, the parse worker's transfers) stay in the heap, resident, once freed.
- *   32 KB rather than 128 KB also maps on their own the compiler's blocks of the start's
- *   optimizing compile of PGlite's WebAssembly, which otherwise stayed in the heap for some
- *   seconds: resident 5 s after a first start 293–294 → 246–248 MB, and 250–255 → 200–203 MB at
- *   10 s; the import's peak 375 → 351–363 MB, its time unchanged (bench:start and bench:import,
- *   alternating, session 11).
+ *   32 KB rather than glibc's starting 128 KB also maps on their own the compiler's blocks of
+ *   the start's optimizing compile of PGlite's WebAssembly, which otherwise stay resident for some
+ *   seconds after a first start.
  * - `MALLOC_ARENA_MAX=1`: every thread allocates from one arena. The parse worker and libuv's
  *   threads otherwise each get arenas of their own, whose freed memory glibc seldom returns.
  *
- * Measured with the 5,000-style import, three rounds in one server (docs/performance.md): resident
- * before the first upload 354 → 295 MB, peak 547–571 → 445 MB, resident between rounds about 515
- * → 400–420 MB, the import's time unchanged within the machine's noise.
+ * Without them each import started from where the last had left off; docs/performance.md ("Server
+ * memory") gives what they save and `npm run bench:start` and `bench:import` measure it.
  */
 export const mallocEnv = { MALLOC_ARENA_MAX: "1", MALLOC_MMAP_THRESHOLD_: "32768" } as const;
 

@@ -8,11 +8,11 @@ import { registerHooks } from "node:module";
  *
  * To tell whether a file it resolves is an ES module, Node 24 reads the package.json of the
  * file's package and parses its whole `exports` field, for every import it resolves (the native
- * side caches the file, not the parsed field). drizzle-orm's `exports` is 179 KB, for about 450
- * entry points, and its files import each other some 1,800 times: `import("drizzle-orm/pglite")`
- * took 1,048 ms, and 107 ms with a package.json that lists five entry points. Importing the whole
- * server (src/app.ts) took 1.9 s without this hook and 1.1 s with it, in every process that starts
- * a server, a seed, a backup or a server test worker.
+ * side caches the file, not the parsed field). drizzle-orm's `exports` lists hundreds of entry
+ * points and its files import each other well over a thousand times, so that parsing made loading
+ * drizzle-orm, and with it every process that starts a server, a seed, a backup or a server test
+ * worker, take most of a second longer (docs/architecture.md, "TypeScript without a build step",
+ * gives the figures).
  *
  * Only drizzle-orm's relative imports of its own `.js` files are answered here: the package is
  * `"type": "module"`, so each is an ES module at the URL the specifier names, which is also what

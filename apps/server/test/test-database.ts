@@ -68,7 +68,7 @@ async function withAdminClient<T>(serverUrl: string, work: (client: pg.Client) =
 
 /**
  * A run that is killed (Ctrl-C twice, a CI timeout) does not call the global setup's dispose, and
- * its 17 MB template stays in the temporary folder. The next run removes those whose process is
+ * its template file stays in the temporary folder. The next run removes those whose process is
  * gone; a run still going on the same machine keeps its own.
  */
 async function removeTemplatesOfEndedRuns(): Promise<void> {
@@ -114,8 +114,8 @@ export async function createTemplate(
   // Every test app's copy starts by unpacking this folder into PGlite's memory, so it is kept
   // small: WAL in 1 MB segments instead of PostgreSQL's 16 (the folder holds at least one whole
   // segment), and without template0 and template1, which only CREATE DATABASE reads and no embedded
-  // database runs. 42 MB -> 17 MB; a copy's opening 0.60 -> 0.38 CPU-seconds on the 2-core
-  // machine. The app's own database, schema and data are the same as a first start makes.
+  // database runs (docs/performance.md, "The test suite"). The app's own database, schema and
+  // data are the same as a first start makes.
   const client = await createPglite({ initDbStartParams: ["--wal-segsize=1"] });
   try {
     await migratePglite(drizzlePglite({ client }), { migrationsFolder });
@@ -150,8 +150,8 @@ export async function writeTemplateDataDir(
 export async function cloneTemplate(template: TestDatabaseTemplate): Promise<TestDatabase> {
   if (template.kind === "pglite") {
     // A Blob backed by the file: PGlite reads it whole (arrayBuffer()), and Node reads one made of
-    // the file's bytes in memory in 64 KB chunks it then joins, which made a copy's opening 1.1 s
-    // instead of 0.7 (1.25 CPU-seconds instead of 0.8), in every server test file.
+    // the file's bytes in memory in small chunks it then joins, which slows the copy every server
+    // test file opens.
     const database = await openDatabase({ pgliteLoadDataDir: await openAsBlob(template.dumpFile) });
     return { database, dispose: () => database.close() };
   }

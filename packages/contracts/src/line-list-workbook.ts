@@ -1,9 +1,9 @@
 /**
  * The Crocs line list workbook's columns, limits and messages, and the workbook formats an upload
  * takes: what reading a workbook needs, without zod. The parse worker loads only this module of
- * the contracts (a fresh thread pays for every module it loads: zod alone is about 12 MB and a
- * tenth of a second). line-list-format.ts and uploads.ts export all of it again, beside their
- * schemas.
+ * the contracts (a fresh thread pays for every module it loads, and zod is a large part of the
+ * worker's start: docs/performance.md, "Line list import"). line-list-format.ts and uploads.ts
+ * export all of it again, beside their schemas.
  */
 
 /** The columns of row 1, in the template's order. `key` names the field a column fills. */

@@ -63,9 +63,9 @@ export interface OpenDatabaseOptions {
 /**
  * The settings of every connection to a PostgreSQL server, run as it opens. No JIT compilation:
  * PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, which at a million
- * products the populated catalogs of a 5,000-item line list did: 52 of its 107 ms went to
- * compiling, on every request (docs/performance.md). The app's statements are short, indexed
- * reads and writes, where compiling never pays. A statement rather than the `options` startup
+ * products the populated catalogs of a 5,000-item line list did, spending half its time compiling
+ * on every request (docs/performance.md, "Large databases"). The app's statements are short,
+ * indexed reads and writes, where compiling never pays. A statement rather than the `options` startup
  * parameter, which a pooler such as PgBouncer refuses unless told to ignore it.
  */
 export const postgresSessionSettings = "set jit = off";
@@ -134,10 +134,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /**
  * Creates the embedded database's folder in a process of its own. PGlite makes a new database with
- * a second PostgreSQL instance and initdb's module, about 460 MB of WebAssembly memory that the
- * server would hold until V8's next full collection (a first start idled at 766 MB, then 435,
- * against 313 after a restart), and on a worker thread the allocator kept the pages anyway
- * (docs/performance.md); a process that ends gives all of it back. The database is made in a
+ * a second PostgreSQL instance and initdb's module, hundreds of megabytes of WebAssembly memory
+ * that the server would hold until V8's next full collection, and on a worker thread the allocator
+ * kept the pages anyway (docs/performance.md, "Server memory"); a process that ends gives all of
+ * it back. The database is made in a
  * sibling folder and renamed into place once complete: a creation cut short (killed, out of
  * memory, a full disk) never leaves a folder that looks like a database.
  */
@@ -176,9 +176,9 @@ const createDataDirScript = path.join(import.meta.dirname, "create-data-dir.ts")
 function runCreateDataDir(building: string, pgliteDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     // The server's memory flag (package.json's start script), and no optimising compiler: it
-    // compiles PostgreSQL's largest function with 600 MB (docs/performance.md) for a process that
-    // runs seconds. Measured here, the child peaks at 555 MB instead of 1,130 and takes 6 s of CPU
-    // instead of 10. Its stdin stays open, unused: the child stops if this process goes.
+    // compiles PostgreSQL's largest function with hundreds of megabytes (docs/performance.md,
+    // "Server memory") for a process that runs seconds, which would double the child's peak and
+    // cost more CPU than it saves. Its stdin stays open, unused: the child stops if this process goes.
     const flags = ["--max-semi-space-size=16", "--liftoff-only"];
     const child = spawn(process.execPath, [...flags, createDataDirScript, building], {
       stdio: ["pipe", "ignore", "pipe"],
@@ -197,15 +197,15 @@ function runCreateDataDir(building: string, pgliteDir: string): Promise<void> {
   });
 }
 
-/** Every 30 s, a checkpoint once 32 MB of WAL were written since the last one. */
+/** Checked often; the WAL a checkpoint waits for replays in about a second after a crash. */
 const pgliteCheckpointDefaults = { everyMs: 30_000, walBytes: 32 * 1024 * 1024 };
 
 /**
  * PGlite runs PostgreSQL as a single backend without its checkpointer, so it only checkpoints
  * when closed: `checkpoint_timeout` and `max_wal_size` never fire. After a crash (SIGKILL, power)
- * it replays every WAL record since it opened, one large import after another: 430 MB of WAL took
- * 10 s to replay here, and it grows without bound while the server runs. A checkpoint once that
- * many bytes were written since the last keeps the replay, hence the reopen, to about a second.
+ * it replays every WAL record since it opened, one large import after another, which grows without
+ * bound while the server runs and takes seconds per few hundred megabytes. A checkpoint once
+ * `walBytes` were written since the last keeps the replay, hence the reopen, to about a second.
  * It waits for a transaction in progress (PGlite runs one statement at a time).
  */
 function checkpointRegularly(

@@ -83,7 +83,7 @@ async function createLockFile(file: string, text: string): Promise<boolean> {
 /**
  * Removes the lock file if it still holds `seen` (the abandoned lock this process read). Deleting
  * it outright would race: two starters both read the abandoned lock, one deletes it and takes the
- * folder, and the other then deleted that new lock and took the folder too. Renamed aside instead,
+ * folder, and the other then deletes that new lock and takes the folder too. Renamed aside instead,
  * which only one of them can do to a given file; a starter that finds it moved someone's new lock
  * (taken between its read and its rename) links it back, which fails rather than overwrite a lock
  * a third starter took in that instant.

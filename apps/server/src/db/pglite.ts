@@ -4,8 +4,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 /**
  * An embedded database with the extensions the migrations create (pg_trgm, for the items search's
  * index): every PGlite of the project opens through here, as a database holding that index cannot
- * be used without them. This module loads PGlite alone (client.ts adds drizzle-orm and pg, about 3 s
- * and 170 MB more), for the process that creates the server's database folder.
+ * be used without them. This module loads PGlite alone (client.ts adds drizzle-orm and pg, which
+ * take seconds and memory to load), for the process that creates the server's database folder.
  */
 export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
   return PGlite.create({ ...options, extensions: { ...options.extensions, pg_trgm } });
@@ -20,9 +20,8 @@ export function createServerPglite(options: Pick<PGliteOptions, "dataDir" | "loa
     ...options,
     // PostgreSQL's default 128 MB of shared buffers would sit in this process's memory for good
     // (PGlite's WebAssembly memory never shrinks, and a page once touched stays resident); its
-    // data files are read through the system's file cache anyway. 32 MB kept the server about 130
-    // MB smaller, 16 MB about 16 MB more once an import has filled them, each at no measured cost
-    // (docs/performance.md).
+    // data files are read through the system's file cache anyway, so a smaller pool costs no time
+    // (docs/performance.md, "Server memory").
     postgresqlconf: ["shared_buffers=16MB"],
   });
 }

@@ -30,13 +30,10 @@ export const moduleResolutionFlags = [
  * browser suite's demo seed): the start script's module resolution, and PGlite's WebAssembly left
  * to V8's baseline compiler (`--liftoff-only`, as src/db/client.ts runs the database's creation).
  * These processes live seconds or a few minutes, and the optimizing compiler's work on PostgreSQL's
- * functions, in the background and with hundreds of megabytes, did not pay for itself in them: a
- * server's start from a copied data folder took 4.5–5.2 CPU-seconds with it and 3.0–3.3 without;
- * the SIGKILL and drain tests 76–80 CPU-seconds and 47–50 s with it, 49–50 CPU-seconds and 36–37 s
- * without; the browser suite's demo seed 10.8–11.3 against 6.9–7.7. `npm start` keeps it: a server
- * that runs for days gains from it. So do the server tests' own workers (vitest.config.ts), which
- * run a whole project's statements each: the server project took 312 and 319 CPU-seconds with it,
- * 335 and 331 without, run alternately on the 2-core machine.
+ * functions, in the background and with hundreds of megabytes, costs them more CPU than it saves.
+ * `npm start` keeps it: a server that runs for days gains from it. So do the server tests' own
+ * workers (vitest.config.ts), which run a whole project's statements each. docs/performance.md
+ * ("The test suite") lists this among what holds the suite's time.
  */
 export const testNodeFlags = [...moduleResolutionFlags, "--liftoff-only"];
 
