@@ -45,7 +45,7 @@ export const roles = pgTable(
       .notNull()
       .default("internal"),
     status: text("status").notNull().default("active"),
-    /** What holders of the role may do (issue 14): names from the contracts' catalogue. */
+    /** What holders of the role may do: names from the contracts' catalogue. */
     permissions: text("permissions")
       .array()
       .notNull()

@@ -13,7 +13,7 @@ import * as schema from "./schema.ts";
 const historyMigration = "0008_history";
 
 /**
- * The migration that brought the history (issue 14), run on events written before it in their
+ * The migration that brought the history, run on events written before it in their
  * three shapes and many spellings: afterwards `GET /api/history` reads them in the contract's shape.
  */
 describe("the history migration", () => {

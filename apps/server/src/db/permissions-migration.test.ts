@@ -12,7 +12,7 @@ import { createPglite, migrationsFolder } from "./client.ts";
 const permissionsMigration = "0006_permissions";
 
 /**
- * The migration that brought permissions (issue 14), run on a database that had roles before it:
+ * The migration that brought permissions, run on a database that had roles before it:
  * the roles of the seed's names get the seed's sets, other staff roles the Viewer set, customer
  * roles none.
  */

@@ -26,7 +26,10 @@ export const seededBrandNames = ["Crocs", "Pandora", "Skechers", "Hey Dude"] as 
 
 export const adminRoleName = "Admin";
 
-/** The staff roles a first start adds beside Admin (issue 14), with what they say of each. */
+/**
+ * The staff roles a first start adds beside Admin, with what they say of each (docs/security.md,
+ * "Permissions").
+ */
 const seededStaffRoles = [
   { name: "Sales", description: "Sales reps: customers and their orders" },
   { name: "Catalog Team", description: "Uploads line lists, sorts and publishes catalogs, keeps brands" },

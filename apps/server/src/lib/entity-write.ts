@@ -8,8 +8,9 @@ import { ConflictError, NotFoundError } from "./errors.ts";
 import { updateWithRevision, type RevisionedTable } from "./revisions.ts";
 
 /**
- * The one way a module writes (issue 14): lock the row, check the revision the client saw, apply
- * the change, bump the revision and record one history entry, all in the caller's transaction.
+ * The one way a module writes (docs/history.md, "Writing"): lock the row, check the revision the
+ * client saw, apply the change, bump the revision and record one history entry, all in the
+ * caller's transaction.
  * A module declares once how its entity is named and which fields the history compares (a
  * `HistoryEntity`); each write then only says what it checks and changes. The entry's changes
  * are computed here from the entity before and after, so they cannot disagree with the write.

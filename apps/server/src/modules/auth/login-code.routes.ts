@@ -46,7 +46,7 @@ export interface LoginCodeRoutesOptions {
   provider: Provider;
   settings: OidcSettings;
   codes: LoginCodeService;
-  /** For a user with a passkey the right code is not enough (issue 14). */
+  /** For a user with a passkey the right code is not enough (docs/security.md, "Passkeys"). */
   passkeys: PasskeyService;
 }
 

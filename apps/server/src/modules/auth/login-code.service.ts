@@ -15,7 +15,7 @@ import {
 } from "./login-code.repository.ts";
 import { canSignIn, findSessionUserByEmail, findSessionUserById } from "./repository.ts";
 
-/** The code rules; docs/security.md says why. */
+/** The login code rules; docs/security.md ("Login code rules, and why") says why. */
 export const loginCodeRules = {
   validitySeconds: loginCodeValidityMinutes * 60,
   maxAttempts: 5,

@@ -3,7 +3,7 @@ import { permissionMessages, permissionValues, type Permission } from "@cm/contr
 import { DomainError } from "../../lib/errors.ts";
 
 /**
- * What a route needs (issue 14), declared in its options as `config: { permission }`:
+ * What a route needs (docs/security.md, "Permissions"), declared in its options as `config: { permission }`:
  * - a permission of the catalogue: an active staff member whose role holds it;
  * - several: any one of them lets the request in, for routes serving two areas (a user route
  *   serves staff and customers' users); the handler then asks for the one its input needs with
