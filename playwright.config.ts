@@ -5,9 +5,8 @@ import { defineConfig } from "@playwright/test";
  * The whole browser's headless mode (/usr/bin/chromium, when the headless shell below is not
  * installed) is the browser without a window, and each new page's window loads the address bar's
  * suggestion popups, web pages of their own (chrome://omnibox-popup.top-chrome), in a renderer of
- * their own. One load of /home/catalogs in a new context cost about 3.2 CPU-seconds with them and
- * 1.3 without (a Chromium trace showed the popups' renderer busy for 2.3 s); no test, screenshot or
- * benchmark uses the address bar.
+ * their own, which costs a page's first load in a new context more CPU than the page itself. No
+ * test, screenshot or benchmark uses the address bar.
  */
 const omniboxPopups = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
 
@@ -38,9 +37,8 @@ const playwrightDisabledFeatures = [
 /**
  * Debian's Chromium; test tools never download a browser. Its headless shell (Debian's
  * chromium-headless-shell, the build Playwright itself runs headless tests in) when installed: the
- * same Blink and V8 without the browser's windows and their views. The whole browser suite took
- * 400-455 CPU-seconds with it against 429-497 with /usr/bin/chromium, three runs each, alternated,
- * on the 2-core machine; its browser processes 33 CPU-seconds against 63.
+ * same Blink and V8 without the browser's windows and their views, whose work the suite's
+ * browser processes then skip.
  */
 const chromiumExecutable =
   process.env.CHROMIUM_PATH ??
@@ -71,9 +69,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   // What a screen must show, it may take this long to: on a 2-core CI machine running two workers,
-  // each with Chromium and servers of its own, a fresh page of the orders dashboard made its first
-  // API call 9.5 s after navigating (its 70 scripts loaded in 2.7 s, the rest was a starved main
-  // thread), past the former 10 s. Speed is measured by the benchmarks, not here.
+  // each with Chromium and servers of its own, a starved main thread can hold a fresh page's first
+  // API call back for most of 10 s. Speed is measured by the benchmarks, not here.
   expect: { timeout: 20_000 },
   // After the list, the five slowest spec files and tests of the run (scripts/tools/slowest-tests.ts).
   reporter: [["list"], ["./scripts/tools/slowest-tests.ts"]],
@@ -82,8 +79,8 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     viewport: { width: 1440, height: 900 },
     // No trace by default: recording one (a DOM snapshot at every action, kept only on failure)
-    // took a third of the browser suite's CPU on the 2-core machine, 190 against 117 CPU-seconds for
-    // orders and people. A failure still leaves its screenshot; to trace one, run
+    // costs about a third of the browser suite's CPU. A failure still leaves its screenshot; to
+    // trace one, run
     // `npm run test:e2e -- --trace retain-on-failure`.
     trace: "off",
     screenshot: "only-on-failure",

@@ -5,13 +5,12 @@ import { signedInStorageState } from "./support/sign-in.ts";
 import { recordFigures } from "../scripts/bench/support/summary.ts";
 
 /**
- * The most JavaScript a first visit to each page may load, in gzip bytes (issue 16, "Light
- * pages"; docs/performance.md). Measured as gzip whatever the browser negotiated (Chromium takes
- * the smaller brotli copies), so the figures compare with the issue's and do not move with the
- * browser. The catalogs page is the start screen: SheetJS, charts and drag and drop load only with
- * the screens that use them. The sign-in page loads React, React Router and the OpenID client but
- * no zod, form library, TanStack Query or sonner (docs/performance.md). Raise a budget only with a
- * measured reason.
+ * The most JavaScript a first visit to each page may load, in gzip bytes (docs/performance.md,
+ * "Light pages"). Measured as gzip whatever the browser negotiated (Chromium takes the smaller
+ * brotli copies), so the figures compare with the goals' and do not move with the browser. The
+ * catalogs page is the start screen: SheetJS, charts and drag and drop load only with the screens
+ * that use them. The sign-in page loads React, React Router and the OpenID client but no zod, form
+ * library, TanStack Query or sonner. Raise a budget only with a measured reason.
  */
 const javaScriptBudgets = {
   "/auth/start": 150 * 1024,

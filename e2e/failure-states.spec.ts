@@ -6,13 +6,13 @@ import { testWithOwnApp } from "./support/own-app.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /**
- * The spec's failure states (issue 15), each provoked as a user would meet it: empty data (a
- * fresh app without the demo data, and at the end without brands), a request that fails (held,
- * answered 500 or aborted with `page.route`), and an id in the URL that names nothing. Its own
- * app: the last tests rename and delete the brands.
+ * The spec's failure states (docs/reliability.md, "Bad input, on every route"), each provoked as a
+ * user would meet it: empty data (a fresh app without the demo data, and at the end without
+ * brands), a request that fails (held, answered 500 or aborted with `page.route`), and an id in the
+ * URL that names nothing. Its own app: the last tests rename and delete the brands.
  */
 const test = testWithOwnApp();
-// A failure state shows after the query's own retries (about 3 s), on a machine shared with other builds.
+// A failure state shows after the query's own retries, on a machine shared with other builds.
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 

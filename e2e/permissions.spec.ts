@@ -8,7 +8,7 @@ import { testWithOwnApp } from "./support/own-app.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /*
- * Permissions by role and the history of changes (issue 14), as two people see them at once: the
+ * Permissions by role and the history of changes, as two people see them at once: the
  * admin (signed in per worker) and a colleague who signs in with their own login code in a
  * browser context of their own. Its own app with the demo data: a sorted, unpublished line list
  * to (not) publish, and role changes no other spec should meet.
@@ -47,8 +47,8 @@ test("a Viewer sees no manage controls, gets more at once when an admin changes 
   baseURL,
   axe,
 }) => {
-  // Two people, seven screens, a sign-in with a mailed code: about 35 s alone, past 90 s when the
-  // other worker runs a heavy spec on a 2-core machine.
+  // Two people, seven screens, a sign-in with a mailed code: several usual tests' time alone, and
+  // more than twice that when the other worker runs a heavy spec on a 2-core machine.
   test.setTimeout(180_000);
   // A context of their own, signed out: within a test, a new context would otherwise start with
   // the admin's storage state (Playwright fills in the test's context options).

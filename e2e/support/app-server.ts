@@ -68,10 +68,10 @@ export interface DataDirTemplates {
 
 /**
  * Makes, once per run, a data folder as a first start leaves it and one with the demo data too,
- * and names them in the environment the workers inherit: `startApp` then copies one (a fraction of
- * a second) instead of creating a database, migrating it and seeding it again for every app of its
- * own a spec starts (12 s each, 33 s with the demo data, on the loaded 2-core machine). Each copy
- * is still an app of its own: what a test writes stays in its copy.
+ * and names them in the environment the workers inherit: `startApp` then copies one instead of
+ * creating a database, migrating it and seeding it again for every app of its own a spec starts,
+ * which takes many times as long (longest with the demo data). Each copy is still an app of its
+ * own: what a test writes stays in its copy.
  *
  * The plain template is the folder of a server started and stopped once (database created,
  * migrated and seeded, storage identity written). The demo one is a copy of it with the demo seed

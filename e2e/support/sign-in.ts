@@ -82,7 +82,7 @@ const protocolClaims = new Set(["nbf", "jti", "auth_time", "nonce", "acr", "amr"
  * stores them, oidc-client-ts's stored user in IndexedDB with the copy in localStorage
  * (token-store.ts), beside the server's session cookies. The pages of the sign-in are tested
  * through the browser by auth.spec.ts, people.spec.ts, permissions.spec.ts and
- * failure-states.spec.ts; here they would cost every spec's app about 6 s on the 2-core machine.
+ * failure-states.spec.ts; here they would cost every spec's app seconds on the 2-core machine.
  */
 export async function signedInStorageState(baseUrl: string, email = adminEmail): Promise<StorageState> {
   const { tokens, claims, cookies } = await oneSignInAtATime(baseUrl, email, () =>
