@@ -8,9 +8,10 @@ import { workbookContentTypes } from "./uploads.ts";
  * Order forms: a published line list as an XLSX sheet of styles by sizes that a
  * customer fills with quantities, and the preview of a filled one before it becomes an order.
  *
- *   GET  /api/line-lists/{id}/order-form      -> the .xlsx
+ *   GET  /api/orders/order-form/line-lists  -> the line lists that can still be ordered from
+ *   GET  /api/line-lists/{id}/order-form    -> the .xlsx
  *   POST /api/uploads/get-presigned-upload-url with `purpose: "order-form"`, then PUT the file
- *   POST /api/orders/order-form/preview        -> lines, totals and every cell refused; nothing stored
+ *   POST /api/orders/order-form/preview     -> lines, totals and every cell refused; nothing stored
  */
 
 export const orderFormContentType = workbookContentTypes.xlsx;
@@ -65,6 +66,10 @@ export const orderFormMessages = {
   moreErrors: (shown: number, total: number) =>
     `The first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} errors are listed`,
   noPublishedLineLists: "No published line lists",
+  pastDeadlineNotOffered: (count: number) =>
+    count === 1
+      ? "1 pre-book is not offered: its deadline for orders has passed."
+      : `${count.toLocaleString("en-US")} pre-books are not offered: their deadline for orders has passed.`,
 } as const;
 
 // ---- Import ----
@@ -147,6 +152,30 @@ export function orderFormPreviewSavable(preview: OrderFormPreview): boolean {
 }
 
 // ---- Download ----
+
+/** A line list Download Forms offers: what its form's name and the picker show. */
+export const orderFormLineListSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brandId: z.number().int(),
+  brandName: z.string(),
+  type: lineListTypeSchema,
+  deadline: calendarDateSchema.nullable(),
+  dateOfAvailability: calendarDateSchema.nullable(),
+});
+export type OrderFormLineList = z.infer<typeof orderFormLineListSchema>;
+
+/**
+ * `GET /api/orders/order-form/line-lists`: the published line lists that can still be ordered
+ * from, by brand then name. A pre-book past its deadline for orders (the server's calendar, as
+ * orders are checked) is left out, since every quantity of its form would be refused, and counted.
+ */
+export const orderFormLineListsSchema = z.object({
+  lineLists: z.array(orderFormLineListSchema),
+  /** Published pre-books left out because their deadline for orders has passed. */
+  pastDeadline: z.number().int(),
+});
+export type OrderFormLineLists = z.infer<typeof orderFormLineListsSchema>;
 
 /**
  * `<brand> <line list name> order form.xlsx`, as the download names it; the brand once when the

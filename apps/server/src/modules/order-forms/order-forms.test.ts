@@ -4,6 +4,7 @@ import {
   orderFormLayout,
   orderFormMessages,
   type OrderFormError,
+  type OrderFormLineLists,
   type OrderFormPreview,
 } from "@cm/contracts/order-forms";
 import { orderMessages } from "@cm/contracts/orders";
@@ -310,6 +311,32 @@ describe("order forms", () => {
         expect.objectContaining({ modelCode: hostile.at, size: "M8", sku: "=1+2", quantity: 1 }),
       ]),
     );
+  });
+
+  it("offers the published line lists that can still be ordered from, and counts the pre-books past their deadline", async () => {
+    const response = await testApp.app.inject({
+      method: "GET",
+      url: "/api/orders/order-form/line-lists",
+      headers: auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const { lineLists, pastDeadline } = response.json().data as OrderFormLineLists;
+    const offered = lineLists.map((offer) => offer.id);
+    expect(offered).toContain(lineList.published);
+    expect(offered).not.toContain(lineList.unpublished);
+    expect(offered).not.toContain(lineList.closed);
+    expect(pastDeadline).toBe(1);
+    expect(lineLists.find((offer) => offer.id === lineList.published)).toEqual({
+      id: lineList.published,
+      name: "OF",
+      brandId: crocsId,
+      brandName: "Crocs",
+      type: "pre-book",
+      deadline: "2999-12-31",
+      dateOfAvailability: null,
+    });
+    const unsigned = await testApp.app.inject({ method: "GET", url: "/api/orders/order-form/line-lists" });
+    expect(unsigned.statusCode).toBe(401);
   });
 
   it("answers 404 for an unknown line list and 409 for one not published", async () => {

@@ -43,3 +43,33 @@ export async function findFormStyles(db: DbExecutor, lineListId: number): Promis
     `),
   );
 }
+
+export interface FormLineListRow {
+  id: number;
+  name: string;
+  brandId: number;
+  brandName: string;
+  type: string;
+  deadline: string | null;
+  dateOfAvailability: string | null;
+  /** A pre-book whose deadline for orders is before today in `timeZone`: no line can be ordered. */
+  pastDeadline: boolean;
+}
+
+/**
+ * The published line lists, by brand then name, each with whether its deadline for orders has
+ * passed: the same calendar as `priceOrderLines`, which takes orders up to the deadline's day.
+ */
+export async function findPublishedLineLists(db: DbExecutor, timeZone: string): Promise<FormLineListRow[]> {
+  return rowsOf<FormLineListRow>(
+    await db.execute(sql`
+      select ll.id, ll.name, b.id as "brandId", b.name as "brandName", ll.type,
+        ll.deadline::text as deadline, ll.date_of_availability::text as "dateOfAvailability",
+        coalesce(ll.type = 'pre-book' and ll.deadline < (now() at time zone ${timeZone})::date, false)
+          as "pastDeadline"
+      from line_lists ll join brands b on b.id = ll.brand_id
+      where ll.stage = 'saved' and ll.published
+      order by lower(b.name), lower(ll.name), ll.id
+    `),
+  );
+}

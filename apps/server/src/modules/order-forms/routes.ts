@@ -1,6 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema, idParamsSchema } from "@cm/contracts/envelope";
 import {
   orderFormContentType,
+  orderFormLineListsSchema,
   orderFormPreviewInputSchema,
   orderFormPreviewSchema,
 } from "@cm/contracts/order-forms";
@@ -8,15 +9,30 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
 import { attachmentDisposition } from "../../lib/content-disposition.ts";
-import { getOrderForm, previewOrderForm } from "./service.ts";
+import { getOrderForm, listFormLineLists, previewOrderForm } from "./service.ts";
 
 /** The workbook's bytes; described to OpenAPI as a binary string. */
 const orderFormFileSchema = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: "string", format: "binary", description: "The order form workbook" });
 
-/** A line list's XLSX order form, and the preview of a filled one. */
+/** The line lists a form is offered for, a line list's XLSX order form, and the preview of a filled one. */
 export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/orders/order-form/line-lists",
+    {
+      config: { permission: "orders.view" },
+      schema: {
+        summary: "Line lists with an order form to offer",
+        description:
+          "The published line lists that can still be ordered from, by brand then name: what Download Forms offers. A pre-book whose deadline for orders has passed in the server's time zone (TZ) is left out, since every quantity of its form would be refused, and counted in `pastDeadline`.",
+        tags: ["orders"],
+        response: { 200: envelopeSchema(orderFormLineListsSchema) },
+      },
+    },
+    async () => ok(await listFormLineLists(app.database.db, app.config.TZ)),
+  );
+
   app.get(
     "/api/line-lists/:id/order-form",
     {

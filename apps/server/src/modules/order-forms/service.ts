@@ -6,6 +6,7 @@ import {
   orderFormMessages,
   type OrderFormError,
   type OrderFormLine,
+  type OrderFormLineLists,
   type OrderFormPreview,
   type OrderFormPreviewInput,
 } from "@cm/contracts/order-forms";
@@ -20,7 +21,25 @@ import { fileKeyProcessed } from "../uploads/repository.ts";
 import { AlreadyProcessedError } from "../uploads/staging.service.ts";
 import { readOrderForm, type ReadOrderForm } from "./form-reader.ts";
 import { writeOrderForm } from "./form-writer.ts";
-import { findFormStyles } from "./repository.ts";
+import { findFormStyles, findPublishedLineLists } from "./repository.ts";
+
+/**
+ * `GET /api/orders/order-form/line-lists`: the line lists Download Forms offers, those that can
+ * still be ordered from; pre-books past their deadline are only counted, so the dialog can say
+ * why they are missing.
+ */
+export async function listFormLineLists(db: DbExecutor, timeZone: string): Promise<OrderFormLineLists> {
+  const rows = await findPublishedLineLists(db, timeZone);
+  return {
+    lineLists: rows
+      .filter((row) => !row.pastDeadline)
+      .map(({ pastDeadline: _pastDeadline, type, ...lineList }) => ({
+        ...lineList,
+        type: lineListTypeSchema.parse(type),
+      })),
+    pastDeadline: rows.filter((row) => row.pastDeadline).length,
+  };
+}
 
 /** A line list a form can be made of: saved and published, else 404 or 409. */
 async function findFormLineList(db: DbExecutor, lineListId: number): Promise<OrderLineListRow> {

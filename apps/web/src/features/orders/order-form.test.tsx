@@ -1,5 +1,5 @@
 import type { LineList } from "@cm/contracts/line-lists";
-import { type OrderFormPreview, orderFormMessages } from "@cm/contracts/order-forms";
+import { type OrderFormLineLists, type OrderFormPreview, orderFormMessages } from "@cm/contracts/order-forms";
 import type { Order } from "@cm/contracts/orders";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
@@ -29,6 +29,22 @@ const publishedLineLists: LineList[] = [
     published: 1,
   }),
 ];
+
+/** What Download Forms offers: the published line lists above, none past its deadline. */
+const offeredLineLists: OrderFormLineLists = {
+  lineLists: publishedLineLists.map(
+    ({ id, name, brandId, brandName, type, deadline, dateOfAvailability }) => ({
+      id,
+      name,
+      brandId,
+      brandName,
+      type,
+      deadline,
+      dateOfAvailability,
+    }),
+  ),
+  pastDeadline: 0,
+};
 
 function previewLine(row: number, column: string, size: string, quantity: number, lineTotal: string) {
   return {
@@ -92,7 +108,9 @@ interface Call {
 }
 
 /** Customers, stores, published line lists, the form download, the upload path and the preview. */
-function formsApi(answers: { preview?: () => Answer; download?: () => Response } = {}) {
+function formsApi(
+  answers: { preview?: () => Answer; download?: () => Response; offered?: OrderFormLineLists } = {},
+) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
@@ -136,6 +154,7 @@ function formsApi(answers: { preview?: () => Answer; download?: () => Response }
             store(31, "Maple Store", { organizationId: 3 }),
           ]),
           "/api/line-lists": envelope({ lineLists: publishedLineLists }),
+          "/api/orders/order-form/line-lists": envelope(answers.offered ?? offeredLineLists),
           "/api/orders": envelope({ orders: [], total: 0 }),
           "/api/orders/55": envelope(createdOrder(55)),
           // What the shell loads on entering /home.
@@ -207,6 +226,33 @@ describe("order forms", { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     click.mockRestore();
     createObjectURL.mockRestore();
+  });
+
+  it("offers only line lists that can still be ordered from, and says why pre-books past their deadline are not", async () => {
+    formsApi({ offered: { ...offeredLineLists, pastDeadline: 2 } });
+    const { user } = renderApp("/home/orders/all");
+    await user.click(await screen.findByRole("button", { name: "Download Forms" }, firstRender));
+    const dialog = await screen.findByRole("dialog", { name: "Download order form" });
+    const picker = within(dialog).getByRole("combobox", { name: "Line list" });
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(orderFormMessages.pastDeadlineNotOffered(2)),
+    );
+    await user.click(picker);
+    expect(
+      within(await screen.findByRole("listbox"))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Crocs · Spring 2027Pre-Book · Deadline 03/01/2999", "Pandora · BasicsOwn Stock"]);
+  });
+
+  it("says so when every published line list is past its deadline", async () => {
+    formsApi({ offered: { lineLists: [], pastDeadline: 1 } });
+    const { user } = renderApp("/home/orders/all");
+    await user.click(await screen.findByRole("button", { name: "Download Forms" }, firstRender));
+    const dialog = await screen.findByRole("dialog", { name: "Download order form" });
+    expect(await within(dialog).findByText(orderFormMessages.pastDeadlineNotOffered(1))).toBeInTheDocument();
+    expect(within(dialog).getByRole("combobox", { name: "Line list" })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Download" })).toBeDisabled();
   });
 
   it("says why a form cannot be downloaded", async () => {

@@ -1,5 +1,5 @@
-import { lineListTypeLabels, type LineList } from "@cm/contracts/line-lists";
-import { orderFormMessages } from "@cm/contracts/order-forms";
+import { lineListTypeLabels } from "@cm/contracts/line-lists";
+import { type OrderFormLineList, orderFormMessages } from "@cm/contracts/order-forms";
 import { DownloadIcon, FileDownIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { toast } from "sonner";
@@ -14,11 +14,11 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Field, FieldDescription, FieldLabel } from "@/components/ui/field";
+import { useOrderFormLineLists } from "@/features/orders/api/get-order-form-line-lists";
 import { useDownloadOrderForm } from "@/features/orders/api/order-form-download";
-import { useLineLists } from "@/lib/api/line-lists/get-line-lists";
 import { formatDateLong } from "@/lib/format";
 
-function lineListOption(lineList: LineList): ComboboxOption {
+function lineListOption(lineList: OrderFormLineList): ComboboxOption {
   const dates = [
     lineList.deadline && `Deadline ${formatDateLong(lineList.deadline)}`,
     lineList.dateOfAvailability && `Available ${formatDateLong(lineList.dateOfAvailability)}`,
@@ -34,20 +34,17 @@ function lineListOption(lineList: LineList): ComboboxOption {
 /** The dialog's body: only mounted while open, so the line lists load when it is first opened. */
 function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
   const id = useId();
-  const lineLists = useLineLists({ status: "published" });
+  const offer = useOrderFormLineLists();
   const download = useDownloadOrderForm();
   const [lineListId, setLineListId] = useState<number>();
 
-  const sorted = useMemo(
-    () =>
-      [...(lineLists.data ?? [])].sort(
-        (a, b) => a.brandName.localeCompare(b.brandName) || a.name.localeCompare(b.name),
-      ),
-    [lineLists.data],
-  );
-  const options = useMemo(() => sorted.map(lineListOption), [sorted]);
-  const chosen = sorted.find((lineList) => lineList.id === lineListId);
-  const none = lineLists.isSuccess && sorted.length === 0;
+  // In the server's order: by brand, then name.
+  const lineLists = useMemo(() => offer.data?.lineLists ?? [], [offer.data]);
+  const options = useMemo(() => lineLists.map(lineListOption), [lineLists]);
+  const chosen = lineLists.find((lineList) => lineList.id === lineListId);
+  const none = offer.isSuccess && lineLists.length === 0;
+  const pastDeadline = offer.data?.pastDeadline ?? 0;
+  const noted = none || pastDeadline > 0 || offer.isError;
 
   function save() {
     if (!chosen) return;
@@ -65,8 +62,8 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
       <DialogHeader>
         <DialogTitle>Download order form</DialogTitle>
         <DialogDescription>
-          Pick a published line list. Its form lists the styles in its catalogs by size, with MSRP and WHS,
-          for a customer to fill in with quantities; import it back from New Order.
+          Pick a line list that can still be ordered from. Its form lists the styles in its catalogs by size,
+          with MSRP and WHS, for a customer to fill in with quantities; import it back from New Order.
         </DialogDescription>
       </DialogHeader>
       <Field>
@@ -76,19 +73,23 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
           options={options}
           value={lineListId === undefined ? null : String(lineListId)}
           onValueChange={(value) => setLineListId(Number(value))}
-          placeholder={lineLists.isPending ? "Loading line lists..." : "Select a line list"}
+          placeholder={offer.isPending ? "Loading line lists..." : "Select a line list"}
           searchPlaceholder="Search line lists"
           emptyText={orderFormMessages.noPublishedLineLists}
-          disabled={lineLists.isPending || none}
-          aria-describedby={none || lineLists.isError ? `${id}-note` : undefined}
+          disabled={offer.isPending || none}
+          aria-describedby={noted ? `${id}-note` : undefined}
         />
-        {none && (
-          <FieldDescription id={`${id}-note`}>{orderFormMessages.noPublishedLineLists}</FieldDescription>
+        {!offer.isError && (none || pastDeadline > 0) && (
+          <FieldDescription id={`${id}-note`}>
+            {pastDeadline > 0
+              ? orderFormMessages.pastDeadlineNotOffered(pastDeadline)
+              : orderFormMessages.noPublishedLineLists}
+          </FieldDescription>
         )}
-        {lineLists.isError && (
+        {offer.isError && (
           <FieldDescription id={`${id}-note`} className="text-destructive">
-            {lineLists.error.message}{" "}
-            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void lineLists.refetch()}>
+            {offer.error.message}{" "}
+            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void offer.refetch()}>
               Retry
             </Button>
           </FieldDescription>
@@ -107,7 +108,7 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Download Forms: pick a published line list and get its XLSX order form. */
+/** Download Forms: pick a line list that can still be ordered from and get its XLSX order form. */
 export function DownloadFormsButton() {
   const [open, setOpen] = useState(false);
   return (
