@@ -8,7 +8,7 @@ describe("SheetJS", () => {
     expect(
       XLSX.version,
       `SheetJS ${XLSX.version} is installed, but the streaming .xlsx reader copies ${copiedSheetJsVersion}: ` +
-        "run xlsx/stream-reader.test.ts (the cell-for-cell comparison with SheetJS, fuzzing included), " +
+        "run the tests of file-processing/xlsx/ (the cell-for-cell comparison with SheetJS, random rows included), " +
         "bring the reader in line with the new release where they differ, then set copiedSheetJsVersion",
     ).toBe(copiedSheetJsVersion);
   });

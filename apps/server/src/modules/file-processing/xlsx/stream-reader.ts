@@ -19,7 +19,8 @@
  * falls outside that subset (namespace prefixes, CDATA, XML comments, UTF-16 parts, comments or
  * hyperlinks that add cells, formats or sheets SheetJS would choke on) makes it return null, and
  * the caller lets SheetJS read the file: a difference can cost speed, never a different answer.
- * stream-reader.test.ts compares both, cell by cell, on every workbook the tests know.
+ * The tests beside it compare both, cell by cell, on every workbook the tests know and on random
+ * rows of cells (sheetjs-comparison.ts).
  *
  * The parts, each read as SheetJS reads it: package-parts.ts (content types, workbook,
  * relationships), shared-strings.ts, number-formats.ts and dates.ts, cell-references.ts,
@@ -43,8 +44,8 @@ import { readWorksheet, type StreamedSheet } from "./worksheet.ts";
 
 /**
  * The SheetJS release whose reading this reader copies. sheetjs.test.ts fails when the installed
- * SheetJS is another: its reading may have changed, and stream-reader.test.ts (the comparison on
- * every workbook the tests know, and on random ones) must pass again before this is moved on.
+ * SheetJS is another: its reading may have changed, and the comparison with it (the tests of this
+ * folder, random rows included) must pass again before this is moved on.
  */
 export const copiedSheetJsVersion = "0.20.3";
 
