@@ -23,7 +23,7 @@ export function getOrderOffer(
 export function orderOfferQueryOptions(storeId: number, lineListIds: readonly number[]) {
   const ids = [...new Set(lineListIds)].sort((a, b) => a - b);
   return queryOptions({
-    queryKey: [...orderKeys.all, "offer", storeId, ids] as const,
+    queryKey: orderKeys.offer(storeId, ids),
     queryFn: ({ signal }) => getOrderOffer(storeId, ids, signal),
   });
 }

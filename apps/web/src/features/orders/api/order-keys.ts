@@ -12,4 +12,7 @@ export const orderKeys = {
   monthlyTotals: (months: number) => [...orderKeys.lists(), "monthly-totals", months] as const,
   details: () => [...orderKeys.all, "detail"] as const,
   detail: (orderId: number) => [...orderKeys.details(), orderId] as const,
+  /** What a store may order from some line lists, at its customer's prices. */
+  offer: (storeId: number, lineListIds: readonly number[]) =>
+    [...orderKeys.all, "offer", storeId, lineListIds] as const,
 };
