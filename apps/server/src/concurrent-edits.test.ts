@@ -1,3 +1,4 @@
+import { segmentationMessages } from "@cm/contracts/catalog-segmentation";
 import { genericMessages } from "@cm/contracts/messages";
 import { catalogTypeValues, type CatalogType } from "@cm/contracts/catalogs";
 import { eq } from "drizzle-orm";
@@ -235,56 +236,69 @@ describe("concurrent edits from the same revision", () => {
     expect(answers.filter((answer) => answer.statusCode >= 300).map((answer) => answer.body)).toEqual([]);
   });
 
-  it("keeps the segmentation whole when moves of the same items race", async () => {
-    const kit = await segmentationKit(testApp, auth);
+  describe("moves of the same items", () => {
     const items = 40;
-    const codes = Array.from({ length: items }, (_, index) => modelCode("RACE", index));
-    const lineList = await kit.newLineList({ name: "RACE", items, catalogs: { athletic: codes } });
+    const targets: CatalogType[] = ["boutique", "crocs"];
     // Each client moves an overlapping part of the items out of athletic, to boutique or crocs;
     // the last fifth of the items is named by none.
-    const targets: CatalogType[] = ["boutique", "crocs"];
-    const movedBy = (client: number) =>
+    const movedBy = (codes: string[], client: number) =>
       codes.filter((_, index) => index < (items * 4) / 5 && (index + client) % 3 !== 0);
-    const answers = await Promise.all(
-      Array.from({ length: clients }, (_, client) =>
-        kit.request("POST", "/api/crocs/catalogs/move-items", {
-          lineListId: lineList.id,
-          moveItems: movedBy(client).map((code) => ({
-            modelCode: code,
-            originCatalogType: "athletic",
-            targetCatalogType: targets[client % 2],
-          })),
-        }),
-      ),
-    );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array<number>(clients).fill(200));
 
-    // Whatever order the moves ran in: an item moved by any left athletic for the targets it was
-    // sent to (a move from a catalog the item has left adds it, as a screen behind the server
-    // asks), an item moved by none stayed, and none was lost to unsorted.
-    const placements = await kit.placements(lineList.id);
-    expect([...placements.keys()].sort()).toEqual(codes);
-    for (const code of codes) {
-      const sentTo = new Set(
-        Array.from({ length: clients }, (_, client) => client)
-          .filter((client) => movedBy(client).includes(code))
-          .map((client) => targets[client % 2]!),
+    async function race(name: string, revision: (lineList: { _revision: number }) => object) {
+      const kit = await segmentationKit(testApp, auth);
+      const codes = Array.from({ length: items }, (_, index) => modelCode(name, index));
+      const lineList = await kit.newLineList({ name, items, catalogs: { athletic: codes } });
+      const answers = await Promise.all(
+        Array.from({ length: clients }, (_, client) =>
+          kit.request("POST", "/api/crocs/catalogs/move-items", {
+            lineListId: lineList.id,
+            ...revision(lineList),
+            moveItems: movedBy(codes, client).map((code) => ({
+              modelCode: code,
+              originCatalogType: "athletic",
+              targetCatalogType: targets[client % 2],
+            })),
+          }),
+        ),
       );
-      const types = placements.get(code)!;
-      if (sentTo.size === 0) expect(types, code).toEqual(["athletic"]);
-      else {
-        expect(types.length, code).toBeGreaterThan(0);
-        for (const type of types) expect(sentTo, code).toContain(type);
+      const winners = answers.flatMap((answer, client) => (answer.statusCode === 200 ? [client] : []));
+      // Every client's items overlap the first winner's, which left athletic: one move wins.
+      expect(winners).toHaveLength(1);
+      const winner = winners[0]!;
+
+      // The winner's items left athletic for its target, every other item stayed, none was lost
+      // to unsorted, and each item is listed once in each of its places.
+      const placements = await kit.placements(lineList.id);
+      expect([...placements.keys()].sort()).toEqual(codes);
+      for (const code of codes) {
+        const expected = movedBy(codes, winner).includes(code) ? [targets[winner % 2]] : ["athletic"];
+        expect(placements.get(code), code).toEqual(expected);
       }
+      const populated = await kit.populated(lineList.id);
+      expect(populated.catalogs.map((catalog) => catalog.type)).toEqual(["unsorted", ...catalogTypeValues]);
+      expect(populated.catalogs[0]!.items).toEqual([]);
+      for (const catalog of populated.catalogs.slice(1)) {
+        const listed = catalog.items.map((item) => item.model_code);
+        expect(new Set(listed).size).toBe(listed.length);
+        for (const item of catalog.items) expect(item.catalogTypes).toContain(catalog.type);
+      }
+      return answers.filter((_, client) => client !== winner);
     }
-    // Each item is listed once in each of its places, and the places agree with its catalog types.
-    const populated = await kit.populated(lineList.id);
-    expect(populated.catalogs.map((catalog) => catalog.type)).toEqual(["unsorted", ...catalogTypeValues]);
-    expect(populated.catalogs[0]!.items).toEqual([]);
-    for (const catalog of populated.catalogs.slice(1)) {
-      const listed = catalog.items.map((item) => item.model_code);
-      expect(new Set(listed).size).toBe(listed.length);
-      for (const item of catalog.items) expect(item.catalogTypes).toContain(catalog.type);
-    }
+
+    it("from the same revision: one wins, the others get 409 and change nothing", async () => {
+      const losers = await race("RACE", (lineList) => ({ expectedRevision: lineList._revision }));
+      for (const answer of losers) {
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json().message).toBe(genericMessages.staleRevision);
+      }
+    });
+
+    it("without a revision: a move of items another move took first is refused whole", async () => {
+      const losers = await race("RACE-ORIGIN", () => ({}));
+      for (const answer of losers) {
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json().message).toBe(segmentationMessages.itemsLeftOrigin);
+      }
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   type CatalogType,
   type ItemPlacement,
 } from "./catalogs.ts";
-import { entityIdSchema } from "./envelope.ts";
+import { entityIdSchema, expectedRevisionSchema } from "./envelope.ts";
 import { lineListRowErrorSchema } from "./line-list-format.ts";
 import { lineListSchema } from "./line-lists.ts";
 
@@ -70,6 +70,10 @@ export const segmentationMessages = {
   segmentationFileTooLarge: "The segmentation file is larger than 5 MB",
   segmentationHeadersMissing: 'The first row must name the columns "Model Code" and "Catalog Type"',
   segmentationUnknownModelCode: (modelCode: string) => `Model code ${modelCode} is not in this line list`,
+  itemsLeftOrigin:
+    "Some items are no longer where they were moved from; nothing was moved. Reload and try again.",
+  itemLeftOrigin: (modelCode: string, origin: ItemPlacement) =>
+    `Model code ${modelCode} is no longer in ${catalogTabLabels[origin]}`,
   segmentationUnknownType: (type: string) =>
     `Catalog type "${type}" is not one of athletic, boutique, crocs or unsorted`,
 } as const;
@@ -125,8 +129,18 @@ export const lineListIdParamsSchema = z.object({
   lineListId: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
+/**
+ * The revision of the line list a segmentation write was based on (`_revision` of the populated
+ * catalogs' line list, or the last write's `nextExpectedStreamVersion`), else the `If-Match`
+ * header: a stale one is refused with 409 and changes nothing.
+ */
+const segmentationRevisionShape = expectedRevisionSchema.shape;
+
 /** `POST /api/crocs/catalogs/create` and `POST /api/crocs/catalogs/save`. */
-export const lineListCatalogsInputSchema = z.object({ lineListId: lineListIdSchema });
+export const lineListCatalogsInputSchema = z.object({
+  lineListId: lineListIdSchema,
+  ...segmentationRevisionShape,
+});
 export type LineListCatalogsInput = z.infer<typeof lineListCatalogsInputSchema>;
 
 /** One item's placement change in `add-items`, `copy-items` and `move-items` (the spec's shape). */
@@ -142,15 +156,27 @@ const changesSchema = z
   .max(segmentationLimits.maxItemsPerRequest, segmentationMessages.tooManyItems);
 
 /** `POST /api/crocs/catalogs/add-items`: each item joins its target and stays where it was. */
-export const addItemsInputSchema = z.object({ lineListId: lineListIdSchema, addItems: changesSchema });
+export const addItemsInputSchema = z.object({
+  lineListId: lineListIdSchema,
+  addItems: changesSchema,
+  ...segmentationRevisionShape,
+});
 export type AddItemsInput = z.infer<typeof addItemsInputSchema>;
 
 /** `POST /api/crocs/catalogs/copy-items`: as add; the copy keeps the item in its origin. */
-export const copyItemsInputSchema = z.object({ lineListId: lineListIdSchema, copyItems: changesSchema });
+export const copyItemsInputSchema = z.object({
+  lineListId: lineListIdSchema,
+  copyItems: changesSchema,
+  ...segmentationRevisionShape,
+});
 export type CopyItemsInput = z.infer<typeof copyItemsInputSchema>;
 
 /** `POST /api/crocs/catalogs/move-items`: each item leaves its origin for its target. */
-export const moveItemsInputSchema = z.object({ lineListId: lineListIdSchema, moveItems: changesSchema });
+export const moveItemsInputSchema = z.object({
+  lineListId: lineListIdSchema,
+  moveItems: changesSchema,
+  ...segmentationRevisionShape,
+});
 export type MoveItemsInput = z.infer<typeof moveItemsInputSchema>;
 
 const modelCodesSchema = z
@@ -166,6 +192,7 @@ export const placeItemsToInputSchema = z.object({
   modelCodes: modelCodesSchema,
   originCatalogType: itemPlacementSchema,
   targetCatalogType: catalogTypeSchema,
+  ...segmentationRevisionShape,
 });
 export type PlaceItemsToInput = z.infer<typeof placeItemsToInputSchema>;
 
@@ -174,6 +201,7 @@ export const removeItemsInputSchema = z.object({
   lineListId: lineListIdSchema,
   modelCodes: modelCodesSchema,
   catalogType: catalogTypeSchema,
+  ...segmentationRevisionShape,
 });
 export type RemoveItemsInput = z.infer<typeof removeItemsInputSchema>;
 

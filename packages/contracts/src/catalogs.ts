@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityIdSchema } from "./envelope.ts";
+import { entityIdSchema, expectedRevisionSchema } from "./envelope.ts";
 
 /** SPEC.md sections 3, 4 and 8: catalogs of a line list and their publication. */
 
@@ -36,5 +36,6 @@ export const catalogMessages = {
  */
 export const publishCatalogInputSchema = z.object({
   lineListId: entityIdSchema.optional(),
+  ...expectedRevisionSchema.shape,
 });
 export type PublishCatalogInput = z.infer<typeof publishCatalogInputSchema>;

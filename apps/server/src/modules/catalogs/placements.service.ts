@@ -20,8 +20,8 @@ import { historySummaries } from "@cm/contracts/history";
 import type { LineListRowError } from "@cm/contracts/line-list-format";
 import type { Database, Tx } from "../../db/client.ts";
 import { changedFields, recordEntityHistory } from "../../lib/entity-write.ts";
-import { InvalidError, NotFoundError } from "../../lib/errors.ts";
-import { findLineListById, findLineListRow, lockSavedLineList } from "../line-lists/repository.ts";
+import { DomainError, InvalidError, NotFoundError } from "../../lib/errors.ts";
+import { bumpLineListRevision, findLineListById } from "../line-lists/repository.ts";
 import { lineListHistory } from "../line-lists/service.ts";
 import {
   bumpAndFindPlacementState,
@@ -30,12 +30,13 @@ import {
   deletePlacements,
   deletePlacementsOtherThan,
   ensureCatalogs,
+  findItemCatalogTypes,
   findItemIdsByModelCode,
   insertPlacements,
   type Placement,
 } from "./repository.ts";
 import { readSegmentationFile, type SegmentationFileKind } from "./segmentation-file.ts";
-import { segmentationRevision, sortedTypes, type SegmentationWrite } from "./service.ts";
+import { lockLineListAt, sortedTypes, type SegmentationWrite } from "./service.ts";
 
 /**
  * The writes that place a line list's items in its catalogs: add, copy, move and remove, and the
@@ -58,8 +59,8 @@ const failureMessages: Record<PlacementOperation, string> = {
   remove: segmentationMessages.removeFailed,
 };
 
-/** How many unknown model codes a refusal names; the rest are only counted. */
-const unknownCodesShown = 20;
+/** How many model codes a refusal names; the rest are only counted. */
+const refusedCodesShown = 20;
 
 /** A placement request reduced to what it does: the items it takes out of and puts into catalogs. */
 export interface PlacementChanges {
@@ -69,6 +70,8 @@ export interface PlacementChanges {
   modelCodes: string[];
   removals: { modelCode: string; type: CatalogType }[];
   additions: { modelCode: string; type: CatalogType }[];
+  /** A move's origins, where each item must still be (unsorted: in no catalog). */
+  origins: { modelCode: string; origin: ItemPlacement }[];
   message: string;
   /** The history entry's summary ("12 item(s) moved to Boutique Catalog"). */
   summary: string;
@@ -133,6 +136,10 @@ export function describePlacementChanges(
           )
         : [],
     additions: changes.map(({ modelCode, targetCatalogType }) => ({ modelCode, type: targetCatalogType })),
+    origins:
+      operation === "move"
+        ? changes.map(({ modelCode, originCatalogType }) => ({ modelCode, origin: originCatalogType }))
+        : [],
     message,
     summary: summaries[operation](count, label),
   };
@@ -160,37 +167,72 @@ export function describeRemoval(input: RemoveItemsInput): PlacementChanges {
     modelCodes: input.modelCodes,
     removals: input.modelCodes.map((modelCode) => ({ modelCode, type: input.catalogType })),
     additions: [],
+    origins: [],
     message: segmentationMessages.itemsRemoved,
     summary: historySummaries.itemsRemoved(new Set(input.modelCodes).size, targetsLabel([input.catalogType])),
   };
 }
 
 /**
+ * A move whose items are not all in their origins was planned on catalogs that have changed
+ * since: carried out, it would put an item in its target while leaving it where someone else
+ * placed it. Refused whole (409, naming the first items), like a stale revision.
+ */
+async function checkOrigins(
+  tx: Tx,
+  lineListId: number,
+  origins: PlacementChanges["origins"],
+  itemIds: Map<string, number>,
+): Promise<void> {
+  if (origins.length === 0) return;
+  const placed = await findItemCatalogTypes(
+    tx,
+    lineListId,
+    origins.map(({ modelCode }) => itemIds.get(modelCode)!),
+  );
+  const left = origins.filter(({ modelCode, origin }) => {
+    const types = placed.get(itemIds.get(modelCode)!);
+    return origin === unsortedCatalogType ? types !== undefined : !types?.has(origin);
+  });
+  if (left.length === 0) return;
+  throw new DomainError(409, segmentationMessages.itemsLeftOrigin, {
+    modelCodes: left
+      .slice(0, refusedCodesShown)
+      .map(({ modelCode, origin }) => segmentationMessages.itemLeftOrigin(modelCode, origin)),
+  });
+}
+
+/**
  * Applies a placement request in one transaction: all of it, or nothing when the line list is
- * unknown (404) or any model code is not one of its items (400, naming the first codes). Sending
- * it again gives the same state; catalogs whose items changed get a new revision, and a request
- * that changed something is recorded once, as a `move` of the line list.
+ * unknown (404), changed since the revision the client sent (409), any model code is not one of
+ * its items (400, naming the first codes) or a moved item is no longer in its origin (409).
+ * Sending it again without a revision gives the same state; a request that changed something
+ * gives the line list and the catalogs whose items changed a new revision, and is recorded once,
+ * as a `move` of the line list.
  */
 export async function applyPlacementChanges(
   db: Database,
   changes: PlacementChanges,
+  expectedRevision: number | undefined,
   actorUserId: number | null,
 ): Promise<SegmentationWrite<PlacementResult>> {
   const { lineListId } = changes;
   const namedCodes = [...new Set(changes.modelCodes)];
   return db.transaction(async (tx) => {
-    if (!(await lockSavedLineList(tx, lineListId, "no key update"))) {
-      throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
-    }
+    const lineList = await lockLineListAt(tx, lineListId, expectedRevision, {
+      notFoundMessage: segmentationMessages.catalogOrLineListNotFound,
+      strength: "no key update",
+    });
     const itemIds = await findItemIdsByModelCode(tx, lineListId, namedCodes);
     const unknown = namedCodes.filter((code) => !itemIds.has(code));
     if (unknown.length > 0) {
       throw new InvalidError(failureMessages[changes.operation], {
         modelCodes: unknown
-          .slice(0, unknownCodesShown)
+          .slice(0, refusedCodesShown)
           .map(segmentationMessages.segmentationUnknownModelCode),
       });
     }
+    await checkOrigins(tx, lineListId, changes.origins, itemIds);
 
     const catalogs = await ensureCatalogs(tx, lineListId);
     const countsBefore = await countPlacements(tx, lineListId);
@@ -199,7 +241,7 @@ export async function applyPlacementChanges(
     const removed = await deletePlacements(tx, lineListId, toPlacements(changes.removals));
     const added = await insertPlacements(tx, lineListId, toPlacements(changes.additions));
     return finishPlacementWrite(tx, {
-      lineListId,
+      lineList,
       actorUserId,
       catalogs,
       namedCodes,
@@ -213,15 +255,15 @@ export async function applyPlacementChanges(
 }
 
 /**
- * How every placement write ends, once its removals and additions are made: a new revision for
- * each catalog whose items changed, one `move` entry on the line list when any did (with the
- * counts that changed; catalogs created on the way are part of it), and the answer with the
- * named items and the counts.
+ * How every placement write ends, once its removals and additions are made: when any catalog's
+ * items changed, a new revision for it and for the line list, and one `move` entry on the line
+ * list (with the counts that changed; catalogs created on the way are part of it); then the
+ * answer with the named items, the counts and the line list's revision.
  */
 async function finishPlacementWrite(
   tx: Tx,
   write: {
-    lineListId: number;
+    lineList: { id: number; revision: number };
     actorUserId: number | null;
     catalogs: Awaited<ReturnType<typeof ensureCatalogs>>;
     namedCodes: readonly string[];
@@ -232,24 +274,29 @@ async function finishPlacementWrite(
     details: Record<string, unknown>;
   },
 ): Promise<SegmentationWrite<PlacementResult>> {
-  const { lineListId, actorUserId, catalogs, namedCodes, itemIds } = write;
+  const { actorUserId, catalogs, namedCodes, itemIds } = write;
+  const lineListId = write.lineList.id;
+  let revision = write.lineList.revision;
   const { removed, added } = write.changed;
   const changedTypes = catalogTypeValues.filter((type) => (removed[type] ?? 0) + (added[type] ?? 0) > 0);
   // Read before the history entry, which changes none of it.
   const state = await bumpAndFindPlacementState(tx, lineListId, changedTypes, [...itemIds.values()]);
   const { counts } = state;
   if (changedTypes.length > 0) {
-    const lineList = await findLineListRow(tx, lineListId);
+    const lineList = await bumpLineListRevision(tx, lineListId);
+    revision = lineList.revision;
     await recordEntityHistory(
       tx,
       lineListHistory,
       [
         {
-          row: lineList!,
+          row: lineList,
           action: "move",
           changes: changedFields(countFields(write.countsBefore), countFields(counts)),
           summary: write.summary,
           details: { items: namedCodes.length, ...write.details, added, removed },
+          beforeRevision: write.lineList.revision,
+          afterRevision: revision,
         },
       ],
       { actorUserId },
@@ -264,7 +311,7 @@ async function finishPlacementWrite(
       })),
       counts,
     },
-    revision: segmentationRevision(state.revisions),
+    revision,
     createdCatalogs: catalogs.created.length > 0,
   };
 }
@@ -297,6 +344,7 @@ export async function applyPreSegmentation(
   db: Database,
   lineListId: number,
   file: { bytes: Buffer; kind: SegmentationFileKind },
+  expectedRevision: number | undefined,
   actorUserId: number | null,
 ): Promise<PreSegmentationOutcome> {
   const lineList = await findLineListById(db, lineListId);
@@ -307,9 +355,10 @@ export async function applyPreSegmentation(
   if (!read.ok) return refusal(read.errors);
 
   return db.transaction(async (tx) => {
-    if (!(await lockSavedLineList(tx, lineListId, "no key update"))) {
-      throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
-    }
+    const locked = await lockLineListAt(tx, lineListId, expectedRevision, {
+      notFoundMessage: segmentationMessages.catalogOrLineListNotFound,
+      strength: "no key update",
+    });
     const namedCodes = [...new Set(read.rows.map((row) => row.modelCode))];
     const itemIds = await findItemIdsByModelCode(tx, lineListId, namedCodes);
     const errors = [...read.errors];
@@ -339,7 +388,7 @@ export async function applyPreSegmentation(
     return {
       ok: true as const,
       ...(await finishPlacementWrite(tx, {
-        lineListId,
+        lineList: locked,
         actorUserId,
         catalogs,
         namedCodes,

@@ -71,6 +71,30 @@ export async function findItemIdsByModelCode(
   return ids;
 }
 
+/** The catalogs each of these items of the line list is in; an item in none is absent. */
+export async function findItemCatalogTypes(
+  db: DbExecutor,
+  lineListId: number,
+  itemIds: readonly number[],
+): Promise<Map<number, Set<CatalogType>>> {
+  const types = new Map<number, Set<CatalogType>>();
+  if (itemIds.length === 0) return types;
+  const rows = rowsOf<{ item_id: number; type: CatalogType }>(
+    await db.execute(sql`
+      select ci.line_list_item_id as item_id, c.type
+      from catalog_items ci join catalogs c on c.id = ci.catalog_id
+      where ci.line_list_id = ${lineListId}
+        and ci.line_list_item_id in (select jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb)::int)`),
+  );
+  for (const row of rows) {
+    const id = Number(row.item_id);
+    let set = types.get(id);
+    if (!set) types.set(id, (set = new Set()));
+    set.add(row.type);
+  }
+  return types;
+}
+
 /** An item of the line list (its `line_list_items` id) and a catalog type. */
 export interface Placement {
   itemId: number;
@@ -167,18 +191,6 @@ export async function deletePlacementsOtherThan(
   );
 }
 
-/** The revision of each catalog of the line list. */
-export async function findCatalogRevisions(
-  db: DbExecutor,
-  lineListId: number,
-): Promise<Map<CatalogType, number>> {
-  const rows = await db
-    .select({ type: catalogs.type, revision: catalogs.revision })
-    .from(catalogs)
-    .where(eq(catalogs.lineListId, lineListId));
-  return new Map(rows.map((row) => [row.type, row.revision]));
-}
-
 /** One row: how many items each catalog of the line list holds, and how many are in none (unsorted). */
 const countsRow = (lineListId: number) => sql`
   select
@@ -211,17 +223,14 @@ export async function countPlacements(db: DbExecutor, lineListId: number): Promi
 /** What a placement write answers once its changes are made. */
 export interface PlacementState {
   counts: CatalogCounts;
-  /** The revision of each catalog of the line list. */
-  revisions: Map<CatalogType, number>;
   /** The catalog types of each of the items asked for that is in at least one catalog. */
   placements: Map<number, Set<CatalogType>>;
 }
 
 /**
  * How every placement write ends: bumps the revision of the catalogs `bumped`, then reads the
- * counts (as `countPlacements`), every catalog's revision (after the bump) and the catalogs of the
- * items `itemIds`. One statement rather than four, as the embedded database costs about a
- * millisecond per statement however small.
+ * counts (as `countPlacements`) and the catalogs of the items `itemIds`. One statement rather
+ * than three, as the embedded database costs about a millisecond per statement however small.
  */
 export async function bumpAndFindPlacementState(
   tx: DbExecutor,
@@ -229,20 +238,15 @@ export async function bumpAndFindPlacementState(
   bumped: readonly CatalogType[],
   itemIds: readonly number[],
 ): Promise<PlacementState> {
-  const [row] = rowsOf<
-    CountsRow & { revisions: Record<string, number> | null; placements: [number, CatalogType][] | null }
-  >(
+  // A data-modifying WITH runs once and whole, though the query reads nothing of it.
+  const [row] = rowsOf<CountsRow & { placements: [number, CatalogType][] | null }>(
     await tx.execute(sql`
       with bumped as (
         update catalogs set revision = revision + 1, updated_at = now()
         where line_list_id = ${lineListId}
           and type in (select jsonb_array_elements_text(${JSON.stringify(bumped)}::jsonb))
-        returning id, revision
       )
       select counts.*,
-        (select json_object_agg(c.type, coalesce(b.revision, c.revision))
-          from catalogs c left join bumped b on b.id = c.id
-          where c.line_list_id = ${lineListId}) as revisions,
         (select json_agg(json_build_array(ci.line_list_item_id, c.type))
           from catalog_items ci join catalogs c on c.id = ci.catalog_id
           where ci.line_list_id = ${lineListId}
@@ -256,11 +260,7 @@ export async function bumpAndFindPlacementState(
     if (!types) placements.set(itemId, (types = new Set()));
     types.add(type);
   }
-  return {
-    counts: toCounts(row),
-    revisions: new Map(Object.entries(row?.revisions ?? {}) as [CatalogType, number][]),
-    placements,
-  };
+  return { counts: toCounts(row), placements };
 }
 
 export interface SegmentationItemRow {

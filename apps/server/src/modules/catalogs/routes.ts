@@ -20,11 +20,13 @@ import { catalogMessages, publishCatalogInputSchema } from "@cm/contracts/catalo
 import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
 import { lineListSchema } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { DomainError } from "../../lib/errors.ts";
 import { useModuleMessages } from "../../lib/module-errors.ts";
+import { readExpectedRevision } from "../../lib/revisions.ts";
 import type { SegmentationFileKind } from "./segmentation-file.ts";
 import {
   applyPlacementChanges,
@@ -54,11 +56,15 @@ const placementResponses = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
   413: errorEnvelopeSchema,
 };
 
-const placementRules =
-  'One transaction, all or nothing: an unknown line list is 404 "Catalog or line list not found"; an empty selection is 400 "No items to move"; a model code the line list does not offer is 400 with the operation\'s failure message and `data.modelCodes` naming the first 20 unknown codes, and nothing changes. Sending the same request twice gives the same state. The answer lists the items named with the catalogs they are in now, and the item count of every place (unsorted, athletic, boutique, crocs); `nextExpectedStreamVersion` is the sum of the line list\'s catalog revisions, and each catalog whose items changed gets a new revision. The line list\'s catalogs are created if missing. Published line lists stay editable.';
+/** How every write of a line list's catalogs treats the revision it was based on. */
+const revisionRule =
+  "Send the line list's revision the change is based on (`_revision` of the populated catalogs' line list, or the last write's `nextExpectedStreamVersion`) as If-Match or expectedRevision: a stale one gets 409 and changes nothing.";
+
+const placementRules = `One transaction, all or nothing: an unknown line list is 404 "Catalog or line list not found"; an empty selection is 400 "No items to move"; a model code the line list does not offer is 400 with the operation's failure message and \`data.modelCodes\` naming the first 20 unknown codes, and nothing changes. ${revisionRule} Without a revision, sending the same request twice gives the same state. The answer lists the items named with the catalogs they are in now, and the item count of every place (unsorted, athletic, boutique, crocs); a write that changed something gives the line list a new revision (\`nextExpectedStreamVersion\`) and each catalog whose items changed a new one too. The line list's catalogs are created if missing. Published line lists stay editable.`;
 
 const catalogFailureMessages = {
   invalidInput: genericMessages.wrongInput,
@@ -100,13 +106,14 @@ const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.manage" },
       schema: {
         summary: "Place items from a segmentation file",
-        description: `The body is the file itself, sent as \`${segmentationFileContentTypes.csv}\` or \`${segmentationFileContentTypes.xlsx}\` (at most ${segmentationLimits.maxSegmentationFileBytes / 1024 / 1024} MB; larger is 413, another content type 415). Its first sheet (or the CSV) has a header row naming the columns "Model Code" and "Catalog Type" (matched ignoring case, spaces, dashes and underscores; other columns are ignored), then one row per item and catalog: a model code of the line list and athletic, boutique, crocs or unsorted (any case). Blank rows are skipped. Every item the file names is then in exactly the catalogs its rows list ("unsorted" alone takes it out of all of them); items it does not name stay where they are. Any bad row (unknown model code or type, a blank cell) refuses the whole file with 400, \`data.errors\` listing the first ${segmentationLimits.maxSegmentationErrors} as {row, column, message} and \`data.errorCount\`, and nothing changes. 404 "Catalog or line list not found" for an unknown line list. One transaction; the answer is as for move-items.`,
+        description: `The body is the file itself, sent as \`${segmentationFileContentTypes.csv}\` or \`${segmentationFileContentTypes.xlsx}\` (at most ${segmentationLimits.maxSegmentationFileBytes / 1024 / 1024} MB; larger is 413, another content type 415). Its first sheet (or the CSV) has a header row naming the columns "Model Code" and "Catalog Type" (matched ignoring case, spaces, dashes and underscores; other columns are ignored), then one row per item and catalog: a model code of the line list and athletic, boutique, crocs or unsorted (any case). Blank rows are skipped. Every item the file names is then in exactly the catalogs its rows list ("unsorted" alone takes it out of all of them); items it does not name stay where they are. Any bad row (unknown model code or type, a blank cell) refuses the whole file with 400, \`data.errors\` listing the first ${segmentationLimits.maxSegmentationErrors} as {row, column, message} and \`data.errorCount\`, and nothing changes. 404 "Catalog or line list not found" for an unknown line list. ${revisionRule} (If-Match only: the body is the file.) One transaction; the answer is as for move-items.`,
         tags: ["catalogs"],
         querystring: preSegmentedQuerySchema,
         response: {
           200: writeEnvelopeSchema(placementResultSchema),
           400: z.union([preSegmentedErrorsSchema, errorEnvelopeSchema]),
           404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
           413: errorEnvelopeSchema,
           415: errorEnvelopeSchema,
         },
@@ -120,6 +127,7 @@ const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         request.query.lineListId,
         { bytes, kind },
+        readExpectedRevision(request),
         request.user!.id,
       );
       if (!outcome.ok) {
@@ -146,8 +154,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Bad input is "Wrong Input" as everywhere (but see the add calls below).
   useModuleMessages(app, catalogFailureMessages);
 
-  const placed = async (changes: PlacementChanges, actorUserId: number) => {
-    const outcome = await applyPlacementChanges(db, changes, actorUserId);
+  const placed = async (changes: PlacementChanges, request: FastifyRequest) => {
+    const outcome = await applyPlacementChanges(db, changes, readExpectedRevision(request), request.user!.id);
     return written(outcome.result, {
       revision: outcome.revision,
       created: outcome.createdCatalogs,
@@ -196,19 +204,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.manage" },
       schema: {
         summary: "Create a line list's catalogs",
-        description:
-          'Creates the line list\'s athletic, boutique and crocs catalogs that do not exist yet; calling it again changes nothing. Answers the types it created now (none when all existed) and the item count of every place. 404 "Catalog or line list not found" for an unknown line list or one still in preview.',
+        description: `Creates the line list's athletic, boutique and crocs catalogs that do not exist yet; calling it again changes nothing. Answers the types it created now (none when all existed) and the item count of every place; empty catalogs place no item, so the line list's revision stays. 404 "Catalog or line list not found" for an unknown line list or one still in preview. ${revisionRule}`,
         tags: ["catalogs"],
         body: lineListCatalogsInputSchema,
         response: {
           200: writeEnvelopeSchema(createCatalogsResultSchema),
           400: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
         },
       },
     },
     async (request) => {
-      const outcome = await createCatalogs(db, request.body, request.user!.id);
+      const outcome = await createCatalogs(db, request.body, readExpectedRevision(request), request.user!.id);
       return written(outcome.result, {
         revision: outcome.revision,
         created: outcome.createdCatalogs,
@@ -239,10 +247,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        placed(
-          describePlacementChanges("add", request.body.lineListId, request.body.addItems),
-          request.user!.id,
-        ),
+        placed(describePlacementChanges("add", request.body.lineListId, request.body.addItems), request),
     );
 
     scope.post(
@@ -258,7 +263,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           response: placementResponses,
         },
       },
-      async (request) => placed(describePlaceItemsTo("add", request.body), request.user!.id),
+      async (request) => placed(describePlaceItemsTo("add", request.body), request),
     );
   };
   await app.register(addRoutes);
@@ -277,10 +282,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      placed(
-        describePlacementChanges("copy", request.body.lineListId, request.body.copyItems),
-        request.user!.id,
-      ),
+      placed(describePlacementChanges("copy", request.body.lineListId, request.body.copyItems), request),
   );
 
   app.post(
@@ -296,7 +298,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: placementResponses,
       },
     },
-    async (request) => placed(describePlaceItemsTo("copy", request.body), request.user!.id),
+    async (request) => placed(describePlaceItemsTo("copy", request.body), request),
   );
 
   app.post(
@@ -306,17 +308,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: placementBodyLimit,
       schema: {
         summary: "Move items between catalogs",
-        description: `Each item leaves its origin catalog and joins its target; a move from unsorted is an add. An item no longer in its origin still joins the target (not an error). An item named twice ends up in every target it was sent to (a request's removals happen before its additions). A target equal to its origin is 400 "Cannot move items to the same category". Failure message: "${segmentationMessages.moveFailed}". ${placementRules}`,
+        description: `Each item leaves its origin catalog and joins its target; a move from unsorted is an add. An item no longer in its origin (for unsorted: now in a catalog) refuses the whole request with 409 "${segmentationMessages.itemsLeftOrigin}", \`data.modelCodes\` naming the first 20, and nothing changes: the move was planned on catalogs that changed since. An item named twice ends up in every target it was sent to (a request's removals happen before its additions). A target equal to its origin is 400 "Cannot move items to the same category". Failure message: "${segmentationMessages.moveFailed}". ${placementRules}`,
         tags: ["catalogs"],
         body: moveItemsInputSchema,
         response: placementResponses,
       },
     },
     async (request) =>
-      placed(
-        describePlacementChanges("move", request.body.lineListId, request.body.moveItems),
-        request.user!.id,
-      ),
+      placed(describePlacementChanges("move", request.body.lineListId, request.body.moveItems), request),
   );
 
   app.delete(
@@ -332,7 +331,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: placementResponses,
       },
     },
-    async (request) => placed(describeRemoval(request.body), request.user!.id),
+    async (request) => placed(describeRemoval(request.body), request),
   );
 
   app.post(
@@ -341,19 +340,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.manage" },
       schema: {
         summary: "Save a line list's catalogs",
-        description:
-          "The segmentation screen's Save Catalogs: makes sure the line list's catalogs exist and marks its sorting completed (`sortingCompleted` 1). The line list's revision is bumped and the change audited the first time only; saving again changes nothing. Answers the line list. 404 \"No line list found\" for an unknown line list or one still in preview.",
+        description: `The segmentation screen's Save Catalogs: makes sure the line list's catalogs exist and marks its sorting completed (\`sortingCompleted\` 1). The line list's revision is bumped and the change audited the first time only; saving again changes nothing. Answers the line list. 404 "No line list found" for an unknown line list or one still in preview. ${revisionRule}`,
         tags: ["catalogs"],
         body: lineListCatalogsInputSchema,
         response: {
           200: writeEnvelopeSchema(lineListSchema),
           400: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
         },
       },
     },
     async (request) => {
-      const { lineList } = await saveCatalogs(db, request.body, request.user!.id);
+      const { lineList } = await saveCatalogs(
+        db,
+        request.body,
+        readExpectedRevision(request),
+        request.user!.id,
+      );
       return written(lineList, { revision: lineList._revision, message: segmentationMessages.catalogsSaved });
     },
   );
@@ -366,19 +370,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.publish" },
       schema: {
         summary: "Publish a line list's catalogs",
-        description:
-          "Sets the line list's published flag to 1, for good. Without lineListId, publishes the current (newest) line list of the Crocs brand. Publishing again changes nothing.",
+        description: `Sets the line list's published flag to 1, for good. Without lineListId, publishes the current (newest) line list of the Crocs brand. Publishing again changes nothing. ${revisionRule}`,
         tags: ["catalogs"],
         body: publishCatalogInputSchema,
         response: {
           200: writeEnvelopeSchema(lineListSchema),
           400: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
         },
       },
     },
     async (request) => {
-      const { lineList } = await publishCatalog(app.database.db, request.body, request.user!.id);
+      const { lineList } = await publishCatalog(
+        app.database.db,
+        request.body,
+        readExpectedRevision(request),
+        request.user!.id,
+      );
       return written(lineList, { revision: lineList._revision, message: catalogMessages.published });
     },
   );

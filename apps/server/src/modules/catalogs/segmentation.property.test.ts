@@ -16,9 +16,9 @@ import { modelCode, segmentationKit, type SegmentationKit } from "./segmentation
 /**
  * Random sequences of placement requests against a simple in-memory model of SPEC.md section 4:
  * add and copy put an item in the target and keep it where it was, move also takes it out of
- * its origin (from unsorted it is an add), remove takes it out of one catalog. After every
- * request the server's populated catalogs must equal the model, and a request the model says is
- * invalid must be refused and change nothing.
+ * its origin (from unsorted it is an add) and is refused when an item is no longer there, remove
+ * takes it out of one catalog. After every request the server's populated catalogs must equal
+ * the model, and a request the model says is invalid must be refused and change nothing.
  */
 
 const itemCount = 200;
@@ -40,8 +40,8 @@ const kinds: Kind[] = [
 interface Pick {
   index: number;
   /**
-   * Below 12: an origin where the item is (what a screen sends); 12 to 15: any place, which may
-   * not hold the item at all (a screen that is behind the server).
+   * Below 12: an origin where the item is (what a screen sends); 12 to 15, in an operation
+   * `behind` the server: any place, which may not hold the item at all.
    */
   originChoice: number;
   target: CatalogType;
@@ -52,6 +52,11 @@ interface Operation {
   picks: Pick[];
   /** Also name a model code the line list does not have. */
   unknownCode: boolean;
+  /**
+   * Sent from a screen behind the server: origins may be places the items have left. Only now
+   * and then, as a move naming one such item is refused whole.
+   */
+  behind: boolean;
   /**
    * Keep a target equal to its origin (refused). Otherwise such a target is moved on to the next
    * catalog, as the screen disables it: most requests must be valid for the sequence to go far.
@@ -68,6 +73,7 @@ const operationArb: fc.Arbitrary<Operation> = fc.record({
     { minLength: 0, maxLength: 40, size: "+1" },
   ),
   unknownCode: fc.nat(9).map((value) => value === 0),
+  behind: fc.nat(4).map((value) => value === 0),
   allowSameCategory: fc.nat(9).map((value) => value === 0),
 });
 
@@ -76,8 +82,8 @@ function placesOf(model: Model, code: string): ItemPlacement[] {
   return types.length === 0 ? ["unsorted"] : types;
 }
 
-function originFor(model: Model, pick: Pick): ItemPlacement {
-  if (pick.originChoice >= 12) return itemPlacementValues[pick.originChoice - 12]!;
+function originFor(model: Model, operation: Operation, pick: Pick): ItemPlacement {
+  if (operation.behind && pick.originChoice >= 12) return itemPlacementValues[pick.originChoice - 12]!;
   const places = placesOf(model, codes[pick.index]!);
   return places[pick.originChoice % places.length]!;
 }
@@ -91,8 +97,8 @@ interface Request {
   method: "POST" | "DELETE";
   path: Kind;
   body: object;
-  /** null when the model says the request is valid, else the message it must be refused with. */
-  refusal: string | null;
+  /** null when the model says the request is valid, else how it must be refused. */
+  refusal: { status: number; message: string } | null;
   removals: [string, CatalogType][];
   additions: [string, CatalogType][];
   named: string[];
@@ -115,6 +121,8 @@ function toRequest(model: Model, lineListId: number, operation: Operation): Requ
   const removals: [string, CatalogType][] = [];
   const additions: [string, CatalogType][] = [];
   let same = false;
+  /** A move naming an item that is not in its origin (a screen behind the server). */
+  let leftOrigin = false;
   let body: object;
 
   if (kind === "remove-items") {
@@ -122,14 +130,14 @@ function toRequest(model: Model, lineListId: number, operation: Operation): Requ
     body = { lineListId, modelCodes: named, catalogType };
     for (const code of named) removals.push([code, catalogType]);
   } else if (kind.endsWith("-to")) {
-    const origin = picks[0] ? originFor(model, picks[0]) : "unsorted";
+    const origin = picks[0] ? originFor(model, operation, picks[0]) : "unsorted";
     const target = targetFor(operation, origin, picks[0]?.target ?? "crocs");
     same = picks.length > 0 && origin === target;
     body = { lineListId, modelCodes: named, originCatalogType: origin, targetCatalogType: target };
     for (const code of named) additions.push([code, target]);
   } else {
     const changes = picks.map((pick) => {
-      const origin = originFor(model, pick);
+      const origin = originFor(model, operation, pick);
       return {
         modelCode: codes[pick.index]!,
         originCatalogType: origin,
@@ -144,6 +152,12 @@ function toRequest(model: Model, lineListId: number, operation: Operation): Requ
       });
     }
     same = changes.some((change) => change.originCatalogType === change.targetCatalogType);
+    leftOrigin =
+      kind === "move-items" &&
+      changes.some(
+        ({ modelCode, originCatalogType }) =>
+          model.has(modelCode) && !placesOf(model, modelCode).includes(originCatalogType),
+      );
     const listName = kind === "add-items" ? "addItems" : kind === "copy-items" ? "copyItems" : "moveItems";
     body = { lineListId, [listName]: changes };
     for (const change of changes) {
@@ -154,14 +168,17 @@ function toRequest(model: Model, lineListId: number, operation: Operation): Requ
     }
   }
 
+  const invalid = (message: string) => ({ status: 400, message });
   const refusal =
     named.length === 0
-      ? segmentationMessages.noItemsToMove
+      ? invalid(segmentationMessages.noItemsToMove)
       : same
-        ? segmentationMessages.sameCategory
+        ? invalid(segmentationMessages.sameCategory)
         : operation.unknownCode
-          ? failureMessages[kind]
-          : null;
+          ? invalid(failureMessages[kind])
+          : leftOrigin
+            ? { status: 409, message: segmentationMessages.itemsLeftOrigin }
+            : null;
   return {
     method: kind === "remove-items" ? "DELETE" : "POST",
     path: kind,
@@ -237,8 +254,8 @@ describe("segmentation invariants (property-based)", () => {
             );
 
             if (request.refusal !== null) {
-              expect(response.statusCode, response.body).toBe(400);
-              expect(response.json().message).toBe(request.refusal);
+              expect(response.statusCode, response.body).toBe(request.refusal.status);
+              expect(response.json().message).toBe(request.refusal.message);
             } else {
               expect(response.statusCode, response.body).toBe(200);
               for (const [code, type] of request.removals) model.get(code)!.delete(type);

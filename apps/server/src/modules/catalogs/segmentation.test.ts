@@ -168,13 +168,14 @@ describe("catalog segmentation API", () => {
           created: ["athletic", "boutique", "crocs"],
           counts: { unsorted: 3, athletic: 0, boutique: 0, crocs: 0 },
         },
-        nextExpectedStreamVersion: 3,
+        // The line list's revision: empty catalogs place no item, so it stays.
+        nextExpectedStreamVersion: 1,
         createdNewStream: true,
       });
       const second = await post("create", { lineListId: id });
       expect(second.json()).toMatchObject({
         data: { created: [] },
-        nextExpectedStreamVersion: 3,
+        nextExpectedStreamVersion: 1,
         createdNewStream: false,
       });
       expect(await catalogRevisions(id)).toEqual({ athletic: 1, boutique: 1, crocs: 1 });
@@ -254,8 +255,8 @@ describe("catalog segmentation API", () => {
           ],
           counts: { unsorted: 2, athletic: 2, boutique: 0, crocs: 0 },
         },
-        // The catalogs are created (revision 1 each), then athletic changes (2).
-        nextExpectedStreamVersion: 4,
+        // The line list's revision: 1 when made, 2 once items are placed in its catalogs.
+        nextExpectedStreamVersion: 2,
         createdNewStream: true,
       };
       expect(first.json()).toEqual(expected);
@@ -361,7 +362,7 @@ describe("catalog segmentation API", () => {
       expect(response.json().data.counts).toEqual({ unsorted: 0, athletic: 3, boutique: 1, crocs: 1 });
     });
 
-    it("moving items no longer in their origin is not an error, and twice gives the same state", async () => {
+    it("refuses moving items no longer in their origin; twice gives the same state", async () => {
       const { id, code } = await fresh(2, (c) => ({ athletic: [c(0), c(1)] }));
       const body = {
         lineListId: id,
@@ -374,8 +375,14 @@ describe("catalog segmentation API", () => {
       const first = await post("move-items", body);
       const revisions = await catalogRevisions(id);
       const second = await post("move-items", body);
-      expect(second.statusCode).toBe(200);
-      expect(second.json()).toEqual(first.json());
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({
+        success: false,
+        message: segmentationMessages.itemsLeftOrigin,
+        data: {
+          modelCodes: [code(0), code(1)].map((c) => segmentationMessages.itemLeftOrigin(c, "athletic")),
+        },
+      });
       expect(first.json().message).toBe(segmentationMessages.itemsMoved(2, catalogTabLabels.crocs));
       expect(await catalogRevisions(id)).toEqual(revisions);
       expect(Object.fromEntries(await kit.placements(id))).toEqual({
@@ -417,9 +424,10 @@ describe("catalog segmentation API", () => {
       ]);
     });
 
-    it("bumps the revision of the catalogs whose items changed, and only theirs", async () => {
+    it("bumps the revision of the line list and of the catalogs whose items changed, and only theirs", async () => {
       const { id, code } = await fresh(2, (c) => ({ athletic: [c(0)] }));
       const before = (await catalogRevisions(id)) as Record<"athletic" | "boutique" | "crocs", number>;
+      const lineListRevision = (await kit.populated(id)).lineList._revision;
       const response = await post("move-items", {
         lineListId: id,
         moveItems: [{ modelCode: code(0), originCatalogType: "athletic", targetCatalogType: "boutique" }],
@@ -429,9 +437,8 @@ describe("catalog segmentation API", () => {
         boutique: before.boutique + 1,
         crocs: before.crocs,
       });
-      expect(response.json().nextExpectedStreamVersion).toBe(
-        before.athletic + before.boutique + before.crocs + 2,
-      );
+      expect(response.json().nextExpectedStreamVersion).toBe(lineListRevision + 1);
+      expect((await kit.populated(id)).lineList._revision).toBe(lineListRevision + 1);
     });
 
     it("leaves published line lists editable", async () => {

@@ -19,18 +19,34 @@ import {
 import { historySummaries } from "@cm/contracts/history";
 import { noImageText } from "@cm/contracts/line-list-format";
 import type { LineList } from "@cm/contracts/line-lists";
+import { genericMessages } from "@cm/contracts/messages";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Tx } from "../../db/client.ts";
 import { recordCreated, updateEntity, type HistoryEntity } from "../../lib/entity-write.ts";
-import { NotFoundError } from "../../lib/errors.ts";
+import { ConflictError, NotFoundError } from "../../lib/errors.ts";
 import { findLatestLineListId, findLineListById, lockSavedLineList } from "../line-lists/repository.ts";
 import { lineListHistory, lineListLabel, toLineList } from "../line-lists/service.ts";
-import {
-  countPlacements,
-  ensureCatalogs,
-  findCatalogRevisions,
-  findSegmentationItems,
-} from "./repository.ts";
+import { countPlacements, ensureCatalogs, findSegmentationItems } from "./repository.ts";
+
+/**
+ * Locks the saved line list a catalogs write changes, for the rest of its transaction, and checks
+ * the revision the client based the write on (undefined: it did not say). 404 with the write's
+ * message when there is none, 409 when it changed since; either way nothing is written.
+ * "no key update" suits writes that leave the line list's own fields alone (its catalogs' items).
+ */
+export async function lockLineListAt(
+  tx: Tx,
+  lineListId: number,
+  expectedRevision: number | undefined,
+  options: { notFoundMessage: string; strength?: "update" | "no key update" },
+): Promise<{ id: number; published: boolean; sortingCompleted: boolean; revision: number }> {
+  const lineList = await lockSavedLineList(tx, lineListId, options.strength);
+  if (!lineList) throw new NotFoundError(options.notFoundMessage);
+  if (expectedRevision !== undefined && lineList.revision !== expectedRevision) {
+    throw new ConflictError(genericMessages.staleRevision);
+  }
+  return lineList;
+}
 
 /**
  * Publishes a line list's catalogs: the line list with the given id, or else the current
@@ -40,6 +56,7 @@ import {
 export async function publishCatalog(
   db: Database,
   input: PublishCatalogInput,
+  expectedRevision: number | undefined,
   actorUserId: number | null,
 ): Promise<{ lineList: LineList; changed: boolean }> {
   const lineListId = input.lineListId ?? (await findLatestLineListId(db, crocsBrandNamePart));
@@ -47,8 +64,9 @@ export async function publishCatalog(
 
   return db.transaction(async (tx) => {
     // Locked, so two publishers of the same line list record one publication between them.
-    const current = await lockSavedLineList(tx, lineListId);
-    if (!current) throw new NotFoundError(catalogMessages.noLineListFound);
+    const current = await lockLineListAt(tx, lineListId, expectedRevision, {
+      notFoundMessage: catalogMessages.noLineListFound,
+    });
     if (!current.published) {
       await updateEntity(tx, lineListHistory, {
         id: lineListId,
@@ -118,16 +136,6 @@ function imageUrl(first: string | null): string | null {
   return url && url.toLowerCase() !== noImageText.toLowerCase() ? url : null;
 }
 
-/**
- * The segmentation's revision: the sum of its catalogs' revisions, so it grows with every change
- * to any of them. What a placement write answers as `nextExpectedStreamVersion`.
- */
-export function segmentationRevision(revisions: Map<CatalogType, number>): number {
-  let sum = 0;
-  for (const revision of revisions.values()) sum += revision;
-  return sum;
-}
-
 interface CatalogRef {
   id: number;
   lineListId: number;
@@ -150,7 +158,10 @@ export const catalogHistory: HistoryEntity<CatalogRef> = {
 
 export interface SegmentationWrite<TResult> {
   result: TResult;
-  /** See `segmentationRevision`. */
+  /**
+   * The line list's revision after the write, what the next one sends: a write that changed its
+   * catalogs' items gives it a new one.
+   */
   revision: number;
   /** Whether the request created catalogs (the line list had none of some type). */
   createdCatalogs: boolean;
@@ -160,13 +171,15 @@ export interface SegmentationWrite<TResult> {
 export async function createCatalogs(
   db: Database,
   input: LineListCatalogsInput,
+  expectedRevision: number | undefined,
   actorUserId: number | null,
 ): Promise<SegmentationWrite<CreateCatalogsResult>> {
   const { lineListId } = input;
   return db.transaction(async (tx) => {
-    if (!(await lockSavedLineList(tx, lineListId, "no key update"))) {
-      throw new NotFoundError(segmentationMessages.catalogOrLineListNotFound);
-    }
+    const lineList = await lockLineListAt(tx, lineListId, expectedRevision, {
+      notFoundMessage: segmentationMessages.catalogOrLineListNotFound,
+      strength: "no key update",
+    });
     const { ids, created } = await ensureCatalogs(tx, lineListId);
     await recordCreated(
       tx,
@@ -177,7 +190,8 @@ export async function createCatalogs(
     const ordered = catalogTypeValues.filter((type) => created.includes(type));
     return {
       result: { lineListId, created: ordered, counts: await countPlacements(tx, lineListId) },
-      revision: segmentationRevision(await findCatalogRevisions(tx, lineListId)),
+      // Empty catalogs place no item: the line list's revision stays.
+      revision: lineList.revision,
       createdCatalogs: created.length > 0,
     };
   });
@@ -190,12 +204,14 @@ export async function createCatalogs(
 export async function saveCatalogs(
   db: Database,
   input: LineListCatalogsInput,
+  expectedRevision: number | undefined,
   actorUserId: number | null,
 ): Promise<{ lineList: LineList; changed: boolean }> {
   const { lineListId } = input;
   return db.transaction(async (tx) => {
-    const locked = await lockSavedLineList(tx, lineListId);
-    if (!locked) throw new NotFoundError(catalogMessages.noLineListFound);
+    const locked = await lockLineListAt(tx, lineListId, expectedRevision, {
+      notFoundMessage: catalogMessages.noLineListFound,
+    });
     await ensureCatalogs(tx, lineListId);
     const changed = !locked.sortingCompleted;
     if (changed) {

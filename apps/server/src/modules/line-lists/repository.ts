@@ -126,9 +126,17 @@ export async function findLineListById(db: DbExecutor, id: number): Promise<Line
 /** The line list's own row, as the table holds it. */
 export type LineListTableRow = typeof lineLists.$inferSelect;
 
-export async function findLineListRow(db: DbExecutor, id: number): Promise<LineListTableRow | undefined> {
-  const [row] = await db.select().from(lineLists).where(eq(lineLists.id, id));
-  return row;
+/**
+ * A new revision for a line list whose catalogs' items changed, which are not fields of its own:
+ * a client that read it before must read it again before its next write.
+ */
+export async function bumpLineListRevision(tx: DbExecutor, id: number): Promise<LineListTableRow> {
+  const [row] = await tx
+    .update(lineLists)
+    .set({ revision: sql`${lineLists.revision} + 1`, updatedAt: sql`now()` })
+    .where(eq(lineLists.id, id))
+    .returning();
+  return row!;
 }
 
 /**

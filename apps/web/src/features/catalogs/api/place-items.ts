@@ -1,5 +1,10 @@
-import { placementResultSchema, type PlacementResult } from "@cm/contracts/catalog-segmentation";
-import { usePlacementMutation } from "@/features/catalogs/api/placement-mutation";
+import { placementResultSchema } from "@cm/contracts/catalog-segmentation";
+import {
+  ifMatch,
+  type PlacementAnswer,
+  toPlacementAnswer,
+  usePlacementMutation,
+} from "@/features/catalogs/api/placement-mutation";
 import type { PlacementRequest } from "@/features/catalogs/utils/placement-plan";
 import { apiFetch } from "@/lib/api-client";
 
@@ -8,14 +13,20 @@ import { apiFetch } from "@/lib/api-client";
  * `POST /api/crocs/catalogs/add-items` (each item joins its target and stays where it was),
  * `add-items-to` and `copy-items-to` (items of one origin into one catalog), `move-items` (items
  * leave their origin for their target), and `DELETE …/remove-items` (items leave one catalog,
- * back to unsorted when in no other).
+ * back to unsorted when in no other). `revision` is the line list's the write is based on.
  */
-export function placeItems({ operation, input }: PlacementRequest): Promise<PlacementResult> {
-  return apiFetch(`/api/crocs/catalogs/${operation}`, {
+export async function placeItems(
+  { operation, input }: PlacementRequest,
+  revision?: number,
+): Promise<PlacementAnswer> {
+  const envelope = await apiFetch(`/api/crocs/catalogs/${operation}`, {
     method: operation === "remove-items" ? "DELETE" : "POST",
     body: input,
+    headers: ifMatch(revision),
     schema: placementResultSchema,
+    envelope: true,
   });
+  return toPlacementAnswer(envelope);
 }
 
 /** `placeItems` as a mutation that keeps the screen's data in step (see usePlacementMutation). */

@@ -1,13 +1,17 @@
 import {
   placementResultSchema,
-  type PlacementResult,
   preSegmentedErrorsSchema,
   segmentationFileContentTypes,
   segmentationLimits,
   segmentationMessages,
 } from "@cm/contracts/catalog-segmentation";
 import type { LineListRowError } from "@cm/contracts/line-list-format";
-import { usePlacementMutation } from "@/features/catalogs/api/placement-mutation";
+import {
+  ifMatch,
+  type PlacementAnswer,
+  toPlacementAnswer,
+  usePlacementMutation,
+} from "@/features/catalogs/api/placement-mutation";
 import { apiFetch, isApiError } from "@/lib/api-client";
 
 export interface UploadSegmentationInput {
@@ -36,14 +40,22 @@ export function segmentationFileProblem(file: File): string | undefined {
  * `POST /api/crocs/catalogs/pre-segmented?lineListId=…` with the file itself as the body: every
  * item it names is placed in the catalogs its rows list, or nothing changes.
  */
-export function uploadSegmentation({ lineListId, file }: UploadSegmentationInput): Promise<PlacementResult> {
-  return apiFetch("/api/crocs/catalogs/pre-segmented", {
+export async function uploadSegmentation(
+  { lineListId, file }: UploadSegmentationInput,
+  revision?: number,
+): Promise<PlacementAnswer> {
+  const envelope = await apiFetch("/api/crocs/catalogs/pre-segmented", {
     method: "POST",
     query: { lineListId },
     body: file,
-    headers: { "Content-Type": segmentationFileContentType(file.name) ?? "application/octet-stream" },
+    headers: {
+      "Content-Type": segmentationFileContentType(file.name) ?? "application/octet-stream",
+      ...ifMatch(revision),
+    },
     schema: placementResultSchema,
+    envelope: true,
   });
+  return toPlacementAnswer(envelope);
 }
 
 export function useUploadSegmentation() {
