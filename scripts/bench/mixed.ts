@@ -18,7 +18,7 @@
 // just before), so stale revisions meet their 409.
 //
 // After the run the database is checked against every answer: each move answered 2xx is in
-// the placements (and each line list's counts and catalog revisions match its latest answer),
+// the placements (and each line list's counts and revision match its latest answer),
 // each order answered 201 is there with its lines and totals, each order edit answered 2xx is in
 // its revision, status history and lines, and no write refused (409) or unanswered left more
 // than the answered writes can explain. It prints per action the requests, 2xx, 4xx by status,
@@ -645,7 +645,7 @@ async function verify(url: string, result: MixedResult, lastSeededOrderId: numbe
     placements.lost.push(...result.wrongAnswers.filter((answer) => answer.startsWith("move")));
 
     const counts = newCheck(
-      "counts and catalog revisions per line list (latest move answer)",
+      "counts and revision per line list (latest move answer)",
       result.latestMoves.length,
     );
     for (const latest of result.latestMoves) {
@@ -661,7 +661,7 @@ async function verify(url: string, result: MixedResult, lastSeededOrderId: numbe
                     where c.line_list_id = $1 and c.type = '${type}') as ${type}`,
              )
              .join(",\n")},
-           (select sum(revision)::int from catalogs where line_list_id = $1) as version`,
+           (select revision from line_lists where id = $1) as version`,
         [latest.lineListId],
       );
       const { version, ...found } = rows[0]!;
