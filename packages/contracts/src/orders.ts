@@ -93,11 +93,7 @@ export const orderLimits = {
   dashboardMostUnitsSold: 5,
 } as const;
 
-/** "SO-000042": how an order's number is written from its id. */
-export const orderNumberPrefix = "SO-";
-export function formatOrderNumber(id: number): string {
-  return `${orderNumberPrefix}${String(id).padStart(6, "0")}`;
-}
+export { formatOrderNumber, orderNumberPrefix } from "./order-number.ts";
 
 function statusList(statuses: readonly OrderStatus[]): string {
   return statuses.length === 0 ? "none" : statuses.map((status) => orderStatusLabels[status]).join(", ");

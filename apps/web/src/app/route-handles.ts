@@ -1,4 +1,4 @@
-import { formatOrderNumber } from "@cm/contracts/orders";
+import { formatOrderNumber } from "@cm/contracts/order-number";
 import { orderCatalogTypes, paths } from "@/config/paths";
 import type { RouteHandle } from "@/lib/breadcrumbs";
 
