@@ -47,7 +47,7 @@ export async function insertCatalogItems(
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Segmentation (issue 6). Every statement below is set-based: a request naming 10,000 items is
+ * Segmentation. Every statement below is set-based: a request naming 10,000 items is
  * the same handful of statements as one naming a single item. Lists travel as one JSON parameter
  * (PostgreSQL takes at most 65,535 parameters per statement).
  * ------------------------------------------------------------------------------------------- */
@@ -230,7 +230,7 @@ export interface PlacementState {
 /**
  * How every placement write ends: bumps the revision of the catalogs `bumped`, then reads the
  * counts (as `countPlacements`) and the catalogs of the items `itemIds`. One statement rather
- * than three, as the embedded database costs about a millisecond per statement however small.
+ * than three, as each statement has a fixed cost on the embedded database however small.
  */
 export async function bumpAndFindPlacementState(
   tx: DbExecutor,
@@ -278,7 +278,7 @@ export interface SegmentationItemRow {
 /**
  * The line list's items with their product's fields, sizes and catalogs, in the line list's
  * order. One statement answering one JSON value: the embedded database decodes a result row by
- * row in JavaScript, which cost more than the query itself for a few hundred items.
+ * row in JavaScript, which costs more than the query itself once there are a few hundred items.
  */
 export async function findSegmentationItems(
   db: DbExecutor,

@@ -147,7 +147,7 @@ const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The Crocs catalogs of a line list: segmentation (issue 6) and publication. */
+/** The Crocs catalogs of a line list: segmentation and publication. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 

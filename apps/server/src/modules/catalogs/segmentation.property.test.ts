@@ -222,7 +222,7 @@ describe("segmentation invariants (property-based)", () => {
       // No item twice in a catalog.
       expect(new Set(ids).size).toBe(ids.length);
       // Every item lists the catalog it is in. One assertion per catalog, naming the items that
-      // do not: one per item, a few hundred after every request, were seconds of the test's time.
+      // do not: one per item would be a few hundred after every request, seconds of the test's time.
       expect(
         catalog.items.filter((item) => !item.catalogTypes.includes(catalog.type as CatalogType)),
       ).toEqual([]);

@@ -83,8 +83,8 @@ function cappedSearchCount(where: SQL, limit: number): SQL {
 
 /**
  * A page of the brand's products by model code, with a capped total (`countLimit` in
- * lib/pagination.ts): counting a brand's million products, or the 83,000 matches of a broad
- * search, read every one of them for a total no screen needs exactly.
+ * lib/pagination.ts): counting every product of a large brand, or every match of a broad search,
+ * reads all of them for a total no screen needs exactly.
  */
 export async function pageBrandProducts(
   db: DbExecutor,

@@ -19,7 +19,7 @@ const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => 
 
 /**
  * A brand's dated offer of products (DESIGN.md section 6). An upload creates it in `preview`
- * (issue 5 stages its rows); saving makes it `saved`, and only saved line lists are listed.
+ * (its rows staged by the upload); saving makes it `saved`, and only saved line lists are listed.
  * Publishing is one-way: `published` never goes back to false.
  */
 export const lineLists = pgTable(
@@ -81,12 +81,12 @@ export const lineListItems = pgTable(
 
 /**
  * How many items each line list offers and how many of them are placed in at least one of its
- * catalogs (issue 16), kept by the database itself: statement triggers on `line_list_items` and
+ * catalogs, kept by the database itself: statement triggers on `line_list_items` and
  * `catalog_items` (migration 0015) add what each write changes, so every writer (services, seeds,
  * plain SQL, a restore) keeps them right and a page of line lists reads one row per line list
- * instead of counting its items. A table of its own rather than columns of `line_lists`: a write of
- * items does not lock, bump or version the line list's row, and backups leave it out (a restore
- * rebuilds it).
+ * instead of counting its items. A table of its own rather than columns of `line_lists`: keeping
+ * the counts never locks or versions the line list's row (a write that changes its catalogs gives
+ * it a new revision on purpose), and backups leave it out (a restore rebuilds it).
  */
 export const lineListItemCounts = pgTable("line_list_item_counts", {
   lineListId: integer("line_list_id")

@@ -46,7 +46,7 @@ export const products = pgTable(
   (table) => [
     uniqueIndex("products_brand_model_code_unique").on(table.brandId, table.modelCode),
     // Counting a brand's products (the Items screen's total) reads this small index, deduplicated
-    // to a few pages per brand, instead of the model-code index: half the time at 1,000,000.
+    // to a few pages per brand, rather than the larger model-code index.
     index("products_brand_idx").on(table.brandId),
   ],
 );

@@ -9,7 +9,7 @@ import { productSizesJson, styleFieldColumns } from "../products/repository.ts";
  * SQL of uploads: their records, staging parsed styles and comparing them with the brand's
  * products. Saving writes products and line list items, whose SQL lives in those modules.
  * Every multi-row statement is set-based: the rows travel as one JSON parameter and PostgreSQL
- * expands them (`jsonb_to_recordset`), so 5,000 styles are one statement, not 5,000.
+ * expands them (`json_to_recordset`), so a batch of styles is one statement, not one per style.
  */
 
 export type UploadRow = typeof lineListUploads.$inferSelect;
@@ -73,9 +73,8 @@ export async function deleteUpload(tx: DbExecutor, uploadId: number): Promise<vo
 /**
  * Styles per staging statement. Each batch travels as one JSON text that PostgreSQL copies and
  * expands; with the embedded database (PGlite) that happens in its WebAssembly memory, whose
- * pages stay resident once touched, so 250 styles (about 0.3 MB of JSON) at a time rather than
- * 5,000 in one go: the 5,000-style benchmark peaked about 50 MB lower with batches of 1,000, and
- * 20 MB lower again with 250, in the same time (docs/performance.md).
+ * pages stay resident once touched, so small batches keep an import's peak memory low, and cost
+ * no time as long as each is still one statement for many styles.
  */
 const stageBatchStyles = 250;
 
