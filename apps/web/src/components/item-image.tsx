@@ -1,5 +1,5 @@
 import { noImageText } from "@cm/contracts/line-list-format";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/utils";
 
 /** Served by the app itself: the Content-Security-Policy allows images from our origin only. */
@@ -38,8 +38,18 @@ function itemImageSource(imageUrls: readonly string[] | null | undefined): strin
 }
 
 /**
+ * How long a row must stay on screen before its picture is asked for. Scrolling through a long
+ * table mounts and unmounts rows many times a second; a picture asked for by each of them, from a
+ * host that does not answer, queued thousands of requests that held back the pictures (and the
+ * page) that came next.
+ */
+export const itemImageStartDelayMs = 150;
+
+/**
  * A style's picture on a light grey tile, keeping its aspect ratio; the placeholder when there is
- * none or it fails to load (e.g. a remote URL the Content-Security-Policy blocks).
+ * none or it fails to load (e.g. a remote URL the Content-Security-Policy blocks). The picture is
+ * asked for once the tile has been shown for `itemImageStartDelayMs`, and a load still running
+ * when the tile goes (its row scrolled away) is cancelled.
  */
 export function ItemImage({
   imageUrls,
@@ -52,9 +62,25 @@ export function ItemImage({
 }) {
   const source = itemImageSource(imageUrls);
   const [failed, setFailed] = useState<string | undefined>(undefined);
-  const shown = source && failed !== source ? source : itemImagePlaceholder;
+  const [started, setStarted] = useState<string | undefined>(undefined);
+  const image = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    if (!source) return;
+    const timer = setTimeout(() => setStarted(source), itemImageStartDelayMs);
+    return () => clearTimeout(timer);
+  }, [source]);
+
+  useEffect(() => {
+    const element = image.current;
+    // A detached image without a source: the browser drops a request it still has in flight.
+    return () => element?.removeAttribute("src");
+  }, []);
+
+  const shown = !source || failed === source ? itemImagePlaceholder : started === source ? source : undefined;
   return (
     <img
+      ref={image}
       src={shown}
       alt={shown === itemImagePlaceholder ? "" : alt}
       loading="lazy"
