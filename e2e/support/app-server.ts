@@ -11,7 +11,7 @@ import {
 } from "../../apps/server/src/testing/processes.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
-const seedDemoEntry = path.join(repoRoot, "apps/server/src/seed-demo.ts");
+const seedDemoEntry = path.join(repoRoot, "apps/server/src/demo/cli.ts");
 
 /** Runs `command` in the repository; if it fails, the error says `what` failed, with its output. */
 async function run(

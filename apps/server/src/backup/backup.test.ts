@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { cloneTemplate, type TestDatabase } from "../../test/test-database.ts";
 import { storeWorkbook, uploadAccepted } from "../../test/uploads.ts";
 import { rowsOf, type Database, type DatabaseHandle } from "../db/client.ts";
-import { seedDemoData } from "../db/demo-seed.ts";
+import { seedDemoData } from "../demo/seed.ts";
 import { passkeys, users, webauthnChallenges } from "../db/schema.ts";
 import { sampleLineListTable } from "../modules/file-processing/sample-line-list.ts";
 import { xlsx } from "../modules/file-processing/test-workbooks.ts";

@@ -261,7 +261,7 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
 
   it("shows a saved line list that never came from an upload, read only", async () => {
     const { createLineList } = await import("../line-lists/service.ts");
-    const { demoProducts } = await import("../../db/demo-seed.ts");
+    const { demoProducts } = await import("../../demo/seed.ts");
     const brandId = (await get("/api/brands"))
       .json()
       .data.find((b: { name: string }) => b.name === "Crocs").id;

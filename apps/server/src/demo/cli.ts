@@ -2,10 +2,10 @@
 // DATABASE_URL), migrating and seeding it first if needed. With the embedded database, stop the
 // server first: one process at a time may open DATA_DIR/db, and this refuses while one has it.
 import path from "node:path";
-import { migrateDatabase, openDatabase } from "./db/client.ts";
-import { seedDemoData } from "./db/demo-seed.ts";
-import { ConfigError, loadConfig } from "./env.ts";
-import { DataDirInUse } from "./db/data-dir-lock.ts";
+import { migrateDatabase, openDatabase } from "../db/client.ts";
+import { seedDemoData } from "./seed.ts";
+import { ConfigError, loadConfig } from "../env.ts";
+import { DataDirInUse } from "../db/data-dir-lock.ts";
 
 let config;
 let database;

@@ -2,13 +2,13 @@ import { inArray, sql } from "drizzle-orm";
 import { isCrocsBrand } from "@cm/contracts/brands";
 import type { CatalogType } from "@cm/contracts/catalogs";
 import type { Config } from "../env.ts";
-import { seedDemoCustomers } from "../modules/customers/demo-seed.ts";
-import { seedDemoOrders } from "../modules/orders/demo-seed.ts";
+import { seedDemoCustomers } from "./customers.ts";
+import { seedDemoOrders } from "./orders.ts";
 import { createLineListInTransaction, type CreateLineListInput } from "../modules/line-lists/service.ts";
 import type { ProductInput } from "../modules/products/repository.ts";
-import type { Database } from "./client.ts";
-import { brands, lineLists } from "./schema.ts";
-import { seedDatabase } from "./seed.ts";
+import type { Database } from "../db/client.ts";
+import { brands, lineLists } from "../db/schema.ts";
+import { seedDatabase } from "../db/seed.ts";
 
 /**
  * Demo data for trying the product and for screenshots (`npm run seed:demo`), never loaded by a

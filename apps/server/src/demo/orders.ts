@@ -2,10 +2,10 @@ import type { OrderLineInput, OrderStatus, OrderType } from "@cm/contracts/order
 import { orderNextStatuses, orderTypeOfLineListType } from "@cm/contracts/orders";
 import type { LineListType } from "@cm/contracts/line-lists";
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database, type Tx } from "../../db/client.ts";
-import { DomainError } from "../../lib/errors.ts";
-import { findOfferStyles } from "./repository.ts";
-import { changeOrderStatusInTransaction, createOrderInTransaction } from "./service.ts";
+import { rowsOf, type Database, type Tx } from "../db/client.ts";
+import { DomainError } from "../lib/errors.ts";
+import { findOfferStyles } from "../modules/orders/repository.ts";
+import { changeOrderStatusInTransaction, createOrderInTransaction } from "../modules/orders/service.ts";
 
 /**
  * Twelve months of believable orders for the demo customers (`npm run seed:demo`): more in

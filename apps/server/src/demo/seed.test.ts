@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { listLineListsWithCatalogs } from "../modules/line-lists/service.ts";
-import { rowsOf } from "./client.ts";
-import { seedDemoData } from "./demo-seed.ts";
-import { lineLists, orders } from "./schema.ts";
+import { rowsOf } from "../db/client.ts";
+import { seedDemoData } from "./seed.ts";
+import { lineLists, orders } from "../db/schema.ts";
 
 describe("demo seed", () => {
   let testApp: TestApp;

@@ -1,9 +1,9 @@
 import type { CustomerRegistrationInput } from "@cm/contracts/customers";
 import { customerRegistrationInputSchema } from "@cm/contracts/customers";
 import { inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { brands, organizations } from "../../db/schema.ts";
-import { CustomersService } from "./service.ts";
+import type { Database } from "../db/client.ts";
+import { brands, organizations } from "../db/schema.ts";
+import { CustomersService } from "../modules/customers/service.ts";
 
 type DemoCustomer = Omit<CustomerRegistrationInput, "stores"> & {
   stores: (Omit<CustomerRegistrationInput["stores"][number], "brandFocusType"> & {

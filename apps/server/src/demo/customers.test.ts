@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { organizations, stores } from "../../db/schema.ts";
-import { seedDemoCustomers } from "./demo-seed.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { organizations, stores } from "../db/schema.ts";
+import { seedDemoCustomers } from "./customers.ts";
 
 describe("demo customers", () => {
   let testApp: TestApp;
