@@ -42,7 +42,10 @@ function historyWhere(filters: HistoryFilters): SQL | undefined {
   }
   if (filters.to !== undefined) {
     conditions.push(
-      lt(historyEntries.createdAt, sql`((${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone})`),
+      lt(
+        historyEntries.createdAt,
+        sql`((${filters.to}::date + 1)::timestamp at time zone ${filters.timeZone})`,
+      ),
     );
   }
   return and(...conditions);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { historyOf, historyRowCount } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { historyEntries, brands, organizations, roles, storeAddresses, stores, users } from "../../db/schema.ts";
+import {
+  historyEntries,
+  brands,
+  organizations,
+  roles,
+  storeAddresses,
+  stores,
+  users,
+} from "../../db/schema.ts";
 
 const billing = {
   type: "billing",
