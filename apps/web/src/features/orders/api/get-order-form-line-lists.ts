@@ -11,10 +11,9 @@ export function getOrderFormLineLists(signal?: AbortSignal): Promise<OrderFormLi
   return apiFetch("/api/orders/order-form/line-lists", { schema: orderFormLineListsSchema, signal });
 }
 
-/** Under the line lists' keys, so publishing a line list (which invalidates them all) refreshes it. */
 export function orderFormLineListsQueryOptions() {
   return queryOptions({
-    queryKey: [...lineListKeys.all, "order-form"] as const,
+    queryKey: lineListKeys.orderForms(),
     queryFn: ({ signal }) => getOrderFormLineLists(signal),
   });
 }

@@ -13,4 +13,6 @@ export const lineListKeys = {
     [...lineListKeys.withCatalogs(), query] as const,
   details: () => [...lineListKeys.all, "detail"] as const,
   detail: (lineListId: number) => [...lineListKeys.details(), lineListId] as const,
+  /** The line lists Download Forms offers: refreshed with the others, when one is published. */
+  orderForms: () => [...lineListKeys.all, "order-form"] as const,
 };
