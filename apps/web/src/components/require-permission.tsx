@@ -46,7 +46,7 @@ export interface RequirePermissionProps {
   children: ReactElement<ControlProps>;
 }
 
-/** A control that only a user with the permission can use (issue 14). */
+/** A control that only a user with the permission can use. */
 export function RequirePermission({
   permission,
   mode = "disable",

@@ -136,7 +136,7 @@ export const paths = {
       create: { path: "team/create-user", getHref: () => "/home/team/create-user" },
     },
 
-    /** Roles and their permissions (issue 14), beside the team they apply to. */
+    /** Roles and their permissions, beside the team they apply to. */
     roles: {
       list: { path: "team/roles", getHref: () => "/home/team/roles" },
       edit: { path: "team/roles/:roleId", getHref: (roleId: Id) => `/home/team/roles/${segment(roleId)}` },
@@ -146,7 +146,7 @@ export const paths = {
       account: { path: "settings/account", getHref: () => "/home/settings/account" },
     },
 
-    /** Every change made in the company, filtered by what, who and when (issue 14). */
+    /** Every change made in the company, filtered by what, who and when. */
     activity: {
       path: "activity",
       getHref: (query?: ActivityHrefQuery) => withQuery("/home/activity", query),

@@ -231,7 +231,7 @@ export function AppSidebar() {
   const navigate = useNavigate();
   const closeDrawer = useCloseDrawer();
   const { openUploadInventory } = useUploadInventory();
-  // Groups and entries the user may not open are left out (issue 14); if the permissions cannot be
+  // Groups and entries the user may not open are left out; if the permissions cannot be
   // read, only what needs none (Account) stays, and the screen says why.
   const { status, can } = usePermissions();
 

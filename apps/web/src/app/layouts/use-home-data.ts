@@ -28,7 +28,7 @@ const labels = [
  * their own error with a retry.
  */
 export function useHomeData(): void {
-  // Only the lists the user's role lets them see (issue 14): the others would only be refused.
+  // Only the lists the user's role lets them see: the others would only be refused.
   const { can } = usePermissions();
   const enabled = (...requirement: Permission[]) => can(requirement);
   const results = useQueries({

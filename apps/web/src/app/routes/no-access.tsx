@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 
 /**
- * A screen the signed-in user's role does not allow (issue 14): said plainly, inside the shell,
+ * A screen the signed-in user's role does not allow: said plainly, inside the shell,
  * with the way back. Home leads to the first screen they may open.
  */
 export function NoAccess({ permission }: { permission: Permission }) {

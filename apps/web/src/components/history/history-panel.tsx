@@ -77,7 +77,7 @@ export function HistoryFeed({ entityType, entityId, label }: HistoryTarget & { l
 }
 
 /**
- * The History section at the bottom of an entity's screen (issue 14). Nothing at all for a user
+ * The History section at the bottom of an entity's screen. Nothing at all for a user
  * without `history.view`: the server would refuse the call anyway.
  */
 export function HistoryPanel({

@@ -34,7 +34,7 @@ const staffRole = (id: number, name: string, status = "active") => ({
 });
 const withStaffRoles = [...roles, staffRole(4, "Sales"), staffRole(5, "Retired Staff", "inactive")];
 
-describe("the role of a new staff member (issue 14)", () => {
+describe("the role of a new staff member", () => {
   it("is any active staff role, Admin first", async () => {
     const fetchMock = mockPeopleApi({
       "GET /api/roles": envelope(withStaffRoles),

@@ -48,8 +48,8 @@ export interface UserFormProps {
 /**
  * Creates a person (SPEC.md section 5, "User creation" and "Team member form"). Staff always join
  * the internal organization, so for them the organization is hidden (People) or the internal one
- * is the only choice (Team). Their role is any active staff role, Admin chosen at first (issue 14
- * lifts SPEC.md's forced Admin: roles now say what their holders may do). Creating staff needs
+ * is the only choice (Team). Their role is any active staff role, Admin chosen at first (SPEC.md
+ * forced Admin; here roles say what their holders may do: DESIGN.md section 8). Creating staff needs
  * the right to manage people; without it People offers customers only.
  */
 export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }: UserFormProps) {

@@ -41,7 +41,7 @@ export interface BrandFormProps {
 
 /**
  * Create and edit a brand (SPEC.md section 5, Brand): a required name of at most 100
- * characters, the wholesale factor that prices its order lines (issue 13), and a description
+ * characters, the wholesale factor that prices its order lines, and a description
  * only when "Has Description" is checked (unchecking clears it). Submit is disabled while the
  * form is invalid or saving.
  */

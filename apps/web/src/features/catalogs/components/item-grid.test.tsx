@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import { expect, it, vi } from "vitest";
 import { ItemGrid } from "@/features/catalogs/components/item-grid";
 
-/** The most cards a long list may put in the page at once (issue 16, "Light pages"). */
+/** The most cards a long list may put in the page at once (docs/performance.md, "Light pages"). */
 const maxRenderedCards = 100;
 
 function item(index: number): CatalogItem {

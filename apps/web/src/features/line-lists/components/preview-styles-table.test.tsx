@@ -4,7 +4,7 @@ import { expect, it, vi } from "vitest";
 import { previewColumns } from "@/features/line-lists/components/preview-columns";
 import { PreviewStylesTable } from "@/features/line-lists/components/preview-styles-table";
 
-/** The most rows a long list may put in the page at once (issue 16, "Light pages"). */
+/** The most rows a long list may put in the page at once (docs/performance.md, "Light pages"). */
 const maxRenderedRows = 100;
 
 function style(index: number): PreviewStyleRow {

@@ -3,7 +3,7 @@ import { expect, it, vi } from "vitest";
 import { OrderGrid } from "@/features/orders/components/order-grid";
 import type { OrderGridLineList } from "@/features/orders/utils/order-grid";
 
-/** The most rows a long list may put in the page at once (issue 16, "Light pages"). */
+/** The most rows a long list may put in the page at once (docs/performance.md, "Light pages"). */
 const maxRenderedRows = 100;
 
 const sizes = ["M4/W6", "M5/W7", "M6/W8", "M7/W9", "M8/W10"];

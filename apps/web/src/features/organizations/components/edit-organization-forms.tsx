@@ -204,7 +204,7 @@ const discountsDefaults = (organization: Organization): DiscountsFormValues => (
 const discountColumns = "grid grid-cols-[minmax(0,1fr)_7rem_2.25rem] items-start gap-x-2";
 
 /**
- * The customer's per-brand discounts (issue 13): a brand's unit WHS for this customer is
+ * The customer's per-brand discounts: a brand's unit WHS for this customer is
  * MSRP × the brand's wholesale factor × (1 − the discount). The list is saved as a whole
  * ("Discounts saved"); each brand appears at most once, so a row only offers brands no other
  * row has.

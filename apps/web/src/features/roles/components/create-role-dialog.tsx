@@ -35,7 +35,7 @@ const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal"
 /**
  * The Create Role dialog of the People and Roles screens (SPEC.md sections 4 and 5, "Role"): name
  * required, description optional, type internal by default, and for a staff role the grid of its
- * permissions (issue 14; a customer role holds none). Closing it clears it back to type internal.
+ * permissions (a customer role holds none). Closing it clears it back to type internal.
  */
 export function CreateRoleDialog() {
   const [open, setOpen] = useState(false);

@@ -30,7 +30,7 @@ export interface PermissionsGridProps {
 }
 
 /**
- * A role's permissions (issue 14) as a grid of areas (rows) by actions (columns), a checkbox only
+ * A role's permissions as a grid of areas (rows) by actions (columns), a checkbox only
  * where the permission exists; hovering or focusing one says what it allows.
  */
 export function PermissionsGrid({

@@ -25,7 +25,7 @@ type RoleEditFormValues = z.input<typeof roleEditFormSchema>;
 export type RoleEditFormOutput = z.output<typeof roleEditFormSchema>;
 
 /**
- * A role's name, description, status and permissions (issue 14). The Admin role keeps its name,
+ * A role's name, description, status and permissions. The Admin role keeps its name,
  * its status and every permission; a customer role holds no permissions, so it has no grid.
  */
 export function RoleEditForm({

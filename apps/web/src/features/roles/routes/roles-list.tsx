@@ -26,7 +26,7 @@ const columns: ListColumn[] = [
   { header: "Actions", className: "w-12", srOnly: true },
 ];
 
-/** `/home/team/roles`: the roles, what each allows and how many people hold it (issue 14). */
+/** `/home/team/roles`: the roles, what each allows and how many people hold it. */
 export default function RolesListRoute() {
   const roles = useRoles();
   const list = useListSearch(roles.data, matchesRole);
