@@ -104,9 +104,9 @@ test("creates an external user for a customer organization", async ({ axe }) => 
   await form.getByLabel("First Name").fill("Bianca");
   await form.getByLabel("Last Name").fill("Buyer");
   await form.getByLabel("Email").fill(customerEmail);
-  // Staff first: no organization to choose, and Admin chosen among the staff roles.
+  // Staff first: no organization to choose, and no role chosen (never Admin by default).
   await expect(form.getByRole("combobox", { name: "Organization" })).toHaveCount(0);
-  await expect(form.getByRole("combobox", { name: "Role" })).toHaveText("Admin");
+  await expect(form.getByRole("combobox", { name: "Role" })).toHaveText("Select a role");
 
   await chooseOption("Type", "Customer");
   await form.getByRole("combobox", { name: "Organization" }).click();
@@ -198,6 +198,8 @@ test("creates a team member who then signs in with their own login code", async 
   await form.getByLabel("First Name").fill("Tess");
   await form.getByLabel("Last Name").fill("Teamwork");
   await form.getByLabel("Email").fill(memberEmail);
+  await expect(form.getByRole("combobox", { name: "Role" })).toHaveText("Select a role");
+  await chooseOption("Role", "Admin");
   expect(await axe(page)).toEqual([]);
   await form.getByRole("button", { name: "Create" }).click();
 

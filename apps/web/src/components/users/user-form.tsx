@@ -19,7 +19,6 @@ import { useCan } from "@/hooks/use-permissions";
 import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { disabledReason } from "@/lib/permissions";
-import { isAdminRole } from "@/lib/roles";
 import { uiText } from "@/lib/ui-text";
 
 export type UserFormValues = CreateUserWithMembershipInput;
@@ -48,9 +47,10 @@ export interface UserFormProps {
 /**
  * Creates a person (SPEC.md section 5, "User creation" and "Team member form"). Staff always join
  * the internal organization, so for them the organization is hidden (People) or the internal one
- * is the only choice (Team). Their role is any active staff role, Admin chosen at first (SPEC.md
- * forced Admin; here roles say what their holders may do: DESIGN.md section 8). Creating staff needs
- * the right to manage people; without it People offers customers only.
+ * is the only choice (Team). Their role is any active staff role (SPEC.md forced Admin; here roles
+ * say what their holders may do: DESIGN.md section 8), and none is chosen at first: the person picks
+ * one, so nobody is made an Admin by skipping the field. Creating staff needs the right to manage
+ * people; without it People offers customers only.
  */
 export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }: UserFormProps) {
   const id = useId();
@@ -58,12 +58,9 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
   const canCreateStaff = useCan("people.manage");
   const internalOrganization = organizations.find((organization) => organization.type === "internal");
   const customerOrganizations = organizations.filter((organization) => organization.type === "external");
-  const adminRole = roles.find(isAdminRole);
   const activeRoles = roles.filter((role) => role.status === "active");
   const staffRoles = activeRoles.filter((role) => role.type === "internal");
   const firstType: UserType = variant === "person" && !canCreateStaff ? "external" : "internal";
-  /** What the role starts as for each type: Admin for staff, a choice to make for customers. */
-  const initialRoleId = (type: UserType) => (type === "internal" ? adminRole?.id : undefined);
 
   // Staff join the internal organization whatever the field holds: filled in before validation,
   // so what is checked is what is sent.
@@ -94,7 +91,8 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
       userType: firstType,
       // The Team form's only organization starts chosen.
       organizationId: variant === "team-member" ? internalOrganization?.id : undefined,
-      roleId: initialRoleId(firstType),
+      // No role at first, for staff too: the least a form may do is not make someone an Admin.
+      roleId: undefined,
     },
   });
   const userType = useWatch({ control, name: "userType" });
@@ -177,7 +175,7 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
                     field.onChange(value as UserType);
                     // Staff and customers hold different roles: start the choice again (null, not
                     // undefined, which the field would read as "back to the default").
-                    setValue("roleId", (initialRoleId(value as UserType) ?? null) as number);
+                    setValue("roleId", null as unknown as number);
                   }}
                 >
                   <SelectTrigger id={fieldId("userType")} onBlur={field.onBlur} {...described("userType")}>

@@ -52,6 +52,8 @@ describe("Team", () => {
     await user.type(within(form).getByLabelText("First Name"), "Tina");
     await user.type(within(form).getByLabelText("Last Name"), "Teamer");
     await user.type(within(form).getByLabelText("Email"), "tina@catalog.example");
+    await user.click(within(form).getByRole("combobox", { name: "Role" }));
+    await user.click(await screen.findByRole("option", { name: "Admin" }));
     await user.click(within(form).getByRole("button", { name: "Create" }));
     expect(await screen.findByText("User created successfully")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/team"));
