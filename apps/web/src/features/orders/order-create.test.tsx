@@ -243,6 +243,34 @@ describe("new order", { timeout: 40_000 }, () => {
     expect(within(total).getByText("$106.25")).toBeInTheDocument();
   });
 
+  it("moves to the next and previous cell with Tab and Shift+Tab, and leaves the grid at its end or with Escape", async () => {
+    newOrderApi();
+    const { user } = renderApp("/home/orders/new");
+    await screen.findByRole("heading", { name: "New Order" }, firstRender);
+    const grid = await fillSteps(user);
+
+    await user.click(cell(grid, "CR-1", "M5"));
+    await user.keyboard("2{Tab}");
+    expect(cell(grid, "CR-1", "M6")).toHaveFocus();
+    // The row's last cell goes on to the next row's first.
+    await user.keyboard("{Tab}");
+    expect(cell(grid, "CR-2", "M5")).toHaveFocus();
+    await user.keyboard("{Shift>}{Tab}{/Shift}");
+    expect(cell(grid, "CR-1", "M6")).toHaveFocus();
+    expect(screen.getByRole("link", { name: "Cancel" })).not.toHaveFocus();
+
+    // Escape leaves the grid for the control after it; no dialog opens.
+    await user.keyboard("{Escape}");
+    expect(grid.contains(document.activeElement)).toBe(false);
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+
+    // The last cell's Tab leaves too.
+    await user.click(cell(grid, "CR-2", "M7"));
+    await user.keyboard("{Tab}");
+    expect(grid.contains(document.activeElement)).toBe(false);
+    expect(cell(grid, "CR-1", "M5")).toHaveValue("2");
+  });
+
   it("sends the lines typed and opens the order written", async () => {
     const api = newOrderApi();
     const { user, router } = renderApp("/home/orders/new");

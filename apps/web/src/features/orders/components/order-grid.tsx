@@ -38,7 +38,7 @@ export interface OrderGridProps {
 /**
  * One line list as a grid: styles as rows, the union of their sizes as columns, a quantity per
  * cell, units and WHS per style and for the line list. Editable grids are one tab stop; arrow
- * keys and Enter move between cells. The header and the style column stay in view as it scrolls.
+ * keys, Enter and Tab move between cells, and the last cell's Tab or Escape leaves the grid. The header and the style column stay in view as it scrolls.
  */
 export function OrderGrid({ lineList, quantities, errors, onQuantityChange, emptyText }: OrderGridProps) {
   const titleId = useId();

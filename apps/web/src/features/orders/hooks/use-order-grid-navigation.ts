@@ -11,14 +11,28 @@ import {
 /** Frames to wait for a row scrolled into view to render before giving up on focusing it. */
 const focusAttempts = 6;
 
+const tabbableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The first control after `container` that Tab would reach, outside it. */
+function tabbableAfter(container: HTMLElement): HTMLElement | null {
+  for (const element of container.ownerDocument.querySelectorAll<HTMLElement>(tabbableSelector)) {
+    if (element.tabIndex < 0 || container.contains(element)) continue;
+    if (container.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) return element;
+  }
+  return null;
+}
+
 function cellSelector({ row, col }: GridPosition): string {
   return `[data-grid-row="${row}"][data-grid-col="${col}"]`;
 }
 
 /**
  * Roving focus over a grid's quantity cells: the grid is one tab stop (the active cell, first
- * cell until another is focused) and the keys of `nextGridCell` move between cells. Rows of a
- * virtualised body may not be rendered yet: `scrollToRow` brings one into view before focusing.
+ * cell until another is focused) and the keys of `nextGridCell` move between cells, Tab included,
+ * as in a spreadsheet. The grid is left by Tab on its last cell, Shift+Tab on its first, or
+ * Escape from any cell (to the control after the grid). Rows of a virtualised body may not be
+ * rendered yet: `scrollToRow` brings one into view before focusing.
  */
 export function useOrderGridNavigation({
   cells,
@@ -55,6 +69,14 @@ export function useOrderGridNavigation({
   const onCellKeyDown = useCallback(
     (event: React.KeyboardEvent<HTMLInputElement>) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === "Escape") {
+        const container = containerRef.current;
+        const next = container && tabbableAfter(container);
+        if (!next) return;
+        event.preventDefault();
+        next.focus();
+        return;
+      }
       const row = Number(event.currentTarget.dataset.gridRow);
       const col = Number(event.currentTarget.dataset.gridCol);
       const target = nextGridCell(cells, { row, col }, event);
@@ -62,7 +84,7 @@ export function useOrderGridNavigation({
       event.preventDefault();
       if (target) focusCell(target);
     },
-    [cells, focusCell],
+    [cells, containerRef, focusCell],
   );
 
   const onCellFocus = useCallback((row: number, col: number) => {

@@ -31,8 +31,26 @@ describe("order grid navigation", () => {
     expect(nextGridCell(cells, { row: 1, col: 1 }, { key: "End" })).toEqual({ row: 1, col: 3 });
   });
 
+  it("moves with Tab and Shift+Tab in reading order, and leaves the grid past either end", () => {
+    expect(nextGridCell(cells, { row: 0, col: 0 }, { key: "Tab" })).toEqual({ row: 0, col: 1 });
+    expect(nextGridCell(cells, { row: 0, col: 2 }, { key: "Tab" })).toEqual({ row: 1, col: 1 });
+    // Row 2 has no size: Tab skips it.
+    expect(nextGridCell(cells, { row: 1, col: 3 }, { key: "Tab" })).toEqual({ row: 3, col: 0 });
+    expect(nextGridCell(cells, { row: 3, col: 0 }, { key: "Tab", shiftKey: true })).toEqual({
+      row: 1,
+      col: 3,
+    });
+    expect(nextGridCell(cells, { row: 1, col: 1 }, { key: "Tab", shiftKey: true })).toEqual({
+      row: 0,
+      col: 2,
+    });
+    // The last cell's Tab and the first cell's Shift+Tab are the browser's: they leave the grid.
+    expect(nextGridCell(cells, { row: 3, col: 0 }, { key: "Tab" })).toBeUndefined();
+    expect(nextGridCell(cells, { row: 0, col: 0 }, { key: "Tab", shiftKey: true })).toBeUndefined();
+  });
+
   it("leaves other keys to the input", () => {
     expect(nextGridCell(cells, { row: 0, col: 0 }, { key: "5" })).toBeUndefined();
-    expect(nextGridCell(cells, { row: 0, col: 0 }, { key: "Tab" })).toBeUndefined();
+    expect(nextGridCell(cells, { row: 0, col: 0 }, { key: "Escape" })).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Moving between the quantity cells of an order grid with the keyboard, as in a spreadsheet:
  * arrows go to the nearest cell that way (skipping sizes a style does not have), Enter goes down,
- * Shift+Enter up, Home and End to the row's first and last cell.
+ * Shift+Enter up, Home and End to the row's first and last cell, Tab and Shift+Tab to the next and
+ * previous cell in reading order. Tab on the last cell and Shift+Tab on the first leave the grid.
  */
 
 export interface GridPosition {
@@ -47,6 +48,17 @@ function scanColumns(
   return found;
 }
 
+function scanReadingOrder(cells: GridCellMap, from: GridPosition, step: 1 | -1): GridPosition | null {
+  const inRow = scanColumns(cells, from, step);
+  if (inRow) return inRow;
+  for (let row = from.row + step; row >= 0 && row < cells.length; row += step) {
+    const columns = cells[row]!;
+    const col = step === 1 ? columns.indexOf(true) : columns.lastIndexOf(true);
+    if (col !== -1) return { row, col };
+  }
+  return null;
+}
+
 export interface GridKey {
   key: string;
   shiftKey?: boolean;
@@ -54,7 +66,8 @@ export interface GridKey {
 
 /**
  * Where a key press moves from `from`: the next cell, `null` when there is none that way (the
- * focus stays), or `undefined` when the key does not move (typing goes on as usual).
+ * focus stays), or `undefined` when the key does not move (typing goes on as usual; a Tab past
+ * the last cell, or a Shift+Tab before the first, goes on to the page's next or previous control).
  */
 export function nextGridCell(cells: GridCellMap, from: GridPosition, { key, shiftKey }: GridKey) {
   switch (key) {
@@ -72,6 +85,8 @@ export function nextGridCell(cells: GridCellMap, from: GridPosition, { key, shif
       return scanColumns(cells, from, -1, true);
     case "End":
       return scanColumns(cells, from, 1, true);
+    case "Tab":
+      return scanReadingOrder(cells, from, shiftKey ? -1 : 1) ?? undefined;
     default:
       return undefined;
   }
