@@ -98,6 +98,8 @@ test("upload a workbook, watch the progress, filter the preview to new items, sa
     "Model Code",
     "Color",
     "Gender",
+    "Size",
+    "SKU",
   ]);
   await expect(firstRows.getByRole("row")).toHaveCount(15);
   // Read off the page's thread: in the preview's Web Worker, started when the dialog opened.

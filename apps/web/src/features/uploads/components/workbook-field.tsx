@@ -23,7 +23,7 @@ interface WorkbookFieldProps {
   onRemove: () => void;
 }
 
-/** The first rows of the first sheet, 4 columns, at most 200 px high (SPEC.md section 9). */
+/** The first rows of the first sheet, 4 columns then Size and SKU, at most 200 px high (SPEC.md section 9). */
 function SheetPreviewTable({ preview }: { preview: SheetPreview }) {
   if (preview.columns.length === 0 && preview.rows.length === 0) {
     return <p className="text-sm text-muted-foreground">The first sheet has no rows to show.</p>;

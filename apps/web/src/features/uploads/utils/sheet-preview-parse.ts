@@ -1,11 +1,13 @@
 import type * as SheetJsModule from "@e965/xlsx";
+import { lineListHeaders, normalizeLineListHeader } from "@cm/contracts/line-list-workbook";
 import type { SheetPreview } from "@/features/uploads/utils/upload-draft";
 
 /**
  * The small first-rows preview of the chosen workbook (SPEC.md section 9): the first 15 rows of
  * the first sheet; row 1 gives the column names and is not repeated as data; the first column is
- * skipped and the next 4 shown. The server does the real parsing; this only helps staff see they
- * picked the right file.
+ * skipped and the next 4 shown, then the Size and SKU columns wherever row 1 has them (a style has
+ * a row per size, so without them its rows look alike). The server does the real parsing; this
+ * only helps staff see they picked the right file.
  *
  * This module is what both the page and the preview's Web Worker run: no DOM, no dynamic import
  * (the worker is bundled as one classic script).
@@ -40,26 +42,29 @@ function cellText(value: unknown): string {
   return String(value).trim();
 }
 
+/** The columns that tell a style's rows apart, found by their header as the parser finds them. */
+const distinguishingHeaders = [lineListHeaders.size, lineListHeaders.sku].map(normalizeLineListHeader);
+
 /** Rows as read from the sheet (arrays of cells) to the preview's column names and data rows. */
 export function extractSheetPreview(
   sheetName: string,
   sheetRows: readonly (readonly unknown[])[],
 ): SheetPreview {
   const { rowsRead, columnsSkipped, columnsShown } = sheetPreviewLimits;
-  const firstRows = sheetRows.slice(0, rowsRead);
-  const pick = (row: readonly unknown[] | undefined) =>
-    Array.from({ length: columnsShown }, (_, index) => cellText(row?.[columnsSkipped + index]));
-  const [headerRow, ...dataRows] = firstRows;
-  const columns = pick(headerRow);
-  const rows = dataRows.map(pick).filter((row) => row.some((cell) => cell !== ""));
-  // Only as many columns as the sheet has.
+  const [headerRow = [], ...dataRows] = sheetRows.slice(0, rowsRead);
+  const rows = dataRows.filter((row) => row.some((cell) => cellText(cell) !== ""));
+  // The first columns after the skipped one, only as many as the sheet has.
   let width = columnsShown;
-  while (width > 0 && columns[width - 1] === "" && rows.every((row) => row[width - 1] === "")) width -= 1;
-  return {
-    sheetName,
-    columns: columns.slice(0, width),
-    rows: rows.map((row) => row.slice(0, width)),
-  };
+  const blank = (index: number) =>
+    cellText(headerRow[index]) === "" && rows.every((row) => cellText(row[index]) === "");
+  while (width > 0 && blank(columnsSkipped + width - 1)) width -= 1;
+  const shown = Array.from({ length: width }, (_, index) => columnsSkipped + index);
+  for (const header of distinguishingHeaders) {
+    const index = headerRow.findIndex((cell) => normalizeLineListHeader(cellText(cell)) === header);
+    if (index >= 0 && !shown.includes(index)) shown.push(index);
+  }
+  const pick = (row: readonly unknown[]) => shown.map((index) => cellText(row[index]));
+  return { sheetName, columns: pick(headerRow), rows: rows.map(pick) };
 }
 
 /** Reads only the first rows of the first sheet of a workbook's bytes. */

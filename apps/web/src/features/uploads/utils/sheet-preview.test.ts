@@ -15,13 +15,35 @@ const dataRow = (index: number) => [
 ];
 
 describe("extractSheetPreview", () => {
-  it("shows 4 columns after the first, row 1 as column names, and at most 14 data rows of the first 15", () => {
+  it("shows 4 columns after the first, then Size and SKU, row 1 as column names, and at most 14 data rows of the first 15", () => {
     const rows = [header, ...Array.from({ length: 40 }, (_, index) => dataRow(index))];
     const preview = extractSheetPreview("Spring 2027", rows);
-    expect(preview.columns).toEqual(["Silhouette", "Model Code", "Color", "Gender"]);
+    expect(preview.columns).toEqual(["Silhouette", "Model Code", "Color", "Gender", "Size", "SKU"]);
     expect(preview.rows).toHaveLength(14);
-    expect(preview.rows[0]).toEqual(["Clog", "10001-0", "Black", "Unisex"]);
+    expect(preview.rows[0]).toEqual(["Clog", "10001-0", "Black", "Unisex", "M4", "SKU0"]);
     expect(preview.sheetName).toBe("Spring 2027");
+  });
+
+  it("tells the rows of one style apart by their Size and SKU, wherever row 1 puts them and however it spells them", () => {
+    const rows = [
+      ["SKU", "Franchise", "Silhouette", "Model Code", "Color", "MSRP", "size"],
+      ["10001-001-M4", "Classic", "Clog", "10001-001", "Black", 49.99, "M4/W6"],
+      ["10001-001-M5", "Classic", "Clog", "10001-001", "Black", 49.99, "M5/W7"],
+    ];
+    const preview = extractSheetPreview("Spring 2027", rows);
+    expect(preview.columns).toEqual(["Franchise", "Silhouette", "Model Code", "Color", "size", "SKU"]);
+    expect(preview.rows).toEqual([
+      ["Classic", "Clog", "10001-001", "Black", "M4/W6", "10001-001-M4"],
+      ["Classic", "Clog", "10001-001", "Black", "M5/W7", "10001-001-M5"],
+    ]);
+  });
+
+  it("shows Size once when it is already among the first columns", () => {
+    const preview = extractSheetPreview("Spring 2027", [
+      ["Model Code", "Size", "Color"],
+      ["10001-001", "M4", "Black"],
+    ]);
+    expect(preview.columns).toEqual(["Size", "Color"]);
   });
 
   it("keeps only the columns the sheet has and drops blank rows", () => {
@@ -47,9 +69,9 @@ async function summerWorkbook(): Promise<File> {
 
 function expectSummerPreview(preview: Awaited<ReturnType<typeof readSheetPreview>>) {
   expect(preview.sheetName).toBe("Summer 2027");
-  expect(preview.columns).toEqual(["Silhouette", "Model Code", "Color", "Gender"]);
+  expect(preview.columns).toEqual(["Silhouette", "Model Code", "Color", "Gender", "Size", "SKU"]);
   expect(preview.rows).toHaveLength(14);
-  expect(preview.rows.at(-1)).toEqual(["Clog", "10001-13", "Black", "Unisex"]);
+  expect(preview.rows.at(-1)).toEqual(["Clog", "10001-13", "Black", "Unisex", "M4", "SKU13"]);
 }
 
 /**
