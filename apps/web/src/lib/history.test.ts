@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatHistoryValue, type HistoryValueContext, humanizeField } from "@/lib/history";
+import {
+  formatHistoryValue,
+  type HistoryValueContext,
+  historyChangeLines,
+  humanizeField,
+} from "@/lib/history";
 
 const store: HistoryValueContext = {
   entityType: "store",
@@ -152,9 +157,7 @@ describe("formatHistoryValue", () => {
         "brandFocusType",
         store,
       ),
-    ).toBe(
-      "Store type: Monobrand, Brand segmentation: Brand: Crocs, Segmentation: Best; Brand: #8, Segmentation: Good",
-    );
+    ).toBe("Store type: Monobrand, Brand segmentation: Crocs: Best; #8: Good");
     expect(
       formatHistoryValue(
         [
@@ -222,5 +225,64 @@ describe("a line list's stage", () => {
     expect(formatHistoryValue("saved", "stage", { entityType: "line-list" })).toBe("Saved");
     // Another entity's stage, if one ever has one, is shown as recorded.
     expect(formatHistoryValue("saved", "stage", { entityType: "order" })).toBe("saved");
+  });
+});
+
+describe("values as people read them", () => {
+  it("reads a line list's 1 / 0 flags as Yes / No", () => {
+    const lineList: HistoryValueContext = { entityType: "line-list" };
+    expect(formatHistoryValue(0, "published", lineList)).toBe("No");
+    expect(formatHistoryValue(1, "published", lineList)).toBe("Yes");
+    expect(formatHistoryValue(1, "sortingCompleted", lineList)).toBe("Yes");
+    // A count stays a count.
+    expect(formatHistoryValue(1, "itemsCount", lineList)).toBe("1");
+    expect(historyChangeLines({ field: "published", before: 0, after: 1 }, lineList)).toEqual([
+      { key: "published", label: "Published", before: "No", after: "Yes" },
+    ]);
+  });
+
+  it("reads a brand focus change as the brands it moved: Crocs: Good → Best", () => {
+    const focus = (storeType: string, ...segmentations: [number, string][]) => ({
+      storeType,
+      brandSegmentation: segmentations.map(([brandId, segmentation]) => ({ brandId, segmentation })),
+    });
+    const names: HistoryValueContext = {
+      entityType: "store",
+      names: { brands: { "1": "Crocs", "2": "HEYDUDE" } },
+    };
+    const lines = (before: unknown, after: unknown) =>
+      historyChangeLines({ field: "brandFocusType", before, after }, names).map(
+        ({ label, before: was, after: now }) => `${label}: ${was} → ${now}`,
+      );
+
+    expect(lines(focus("monobrand", [1, "good"]), focus("monobrand", [1, "best"]))).toEqual([
+      "Crocs: Good → Best",
+    ]);
+    expect(lines(focus("monobrand", [1, "good"]), focus("multi-brand", [1, "good"], [2, "better"]))).toEqual([
+      "Store type: Monobrand → Multi-brand",
+      "HEYDUDE: — → Better",
+    ]);
+    expect(lines(focus("multi-brand", [1, "good"], [9, "best"]), focus("monobrand", [1, "good"]))).toEqual([
+      "Store type: Multi-brand → Monobrand",
+      "#9: Best → —",
+    ]);
+    // A store's first brand focus, as its creation lists it.
+    expect(lines(undefined, focus("monobrand", [1, "best"]))).toEqual([
+      "Store type: — → Monobrand",
+      "Crocs: — → Best",
+    ]);
+    // One brand's place alone reads the same way.
+    expect(formatHistoryValue({ brandId: 1, segmentation: "better" }, "brandSegmentation.0", names)).toBe(
+      "Crocs: Better",
+    );
+  });
+
+  it("keeps a brand focus of a shape it does not know as one line", () => {
+    expect(
+      historyChangeLines(
+        { field: "brandFocusType", before: "odd", after: { storeType: "monobrand" } },
+        store,
+      ),
+    ).toHaveLength(1);
   });
 });

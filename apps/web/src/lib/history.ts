@@ -1,6 +1,7 @@
 import { type AddressOutput, addressTypeLabels, formatAddress } from "@cm/contracts/addresses";
 import { catalogTypeLabels } from "@cm/contracts/catalogs";
 import {
+  type HistoryChange,
   type HistoryEntityType,
   type HistoryEntry,
   historyActionVerbs,
@@ -178,6 +179,23 @@ function formatDiscount(value: object, context: HistoryValueContext | undefined)
   return `${formatHistoryValue(discount.brandId, "brandId", context)}: ${discount.percentage}%`;
 }
 
+/**
+ * Yes / no flags the API writes as 1 or 0 (SPEC.md: a line list's `published` and
+ * `sortingCompleted`): "Published: No → Yes", not "0 → 1".
+ */
+const flagFields = new Set(["published", "sortingCompleted"]);
+
+/** A brand's place in a store's brand focus, as the store's screen says it: "Crocs: Best". */
+function formatBrandSegmentation(
+  value: object,
+  context: HistoryValueContext | undefined,
+): string | undefined {
+  const entry = value as Partial<Record<string, unknown>>;
+  if (Object.keys(entry).length !== 2 || typeof entry.segmentation !== "string") return undefined;
+  if (typeof entry.brandId !== "number") return undefined;
+  return `${formatHistoryValue(entry.brandId, "brandId", context)}: ${formatHistoryValue(entry.segmentation, "segmentation", context)}`;
+}
+
 /** Calendar dates (a line list's deadline, an order's ship date, an item's), as the screens write them. */
 const calendarDateFields = new Set([
   "sentOn",
@@ -196,8 +214,11 @@ function formatByField(value: unknown, field: string, context: HistoryValueConte
     .reverse();
   if (Array.isArray(value)) return name === "permissions" ? formatPermissions(value) : undefined;
   if (typeof value === "object" && value !== null) {
-    return name === "discounts" ? formatDiscount(value, context) : formatRecordedAddress(value);
+    if (name === "discounts") return formatDiscount(value, context);
+    if (name === "brandSegmentation") return formatBrandSegmentation(value, context);
+    return formatRecordedAddress(value);
   }
+  if (flagFields.has(name ?? "") && (value === 0 || value === 1)) return value === 1 ? "Yes" : "No";
   if (name === undefined || (typeof value !== "string" && typeof value !== "number")) return undefined;
 
   if (Object.hasOwn(historyReferenceFields, name)) {
@@ -238,6 +259,90 @@ export function formatHistoryValue(value: unknown, field = "", context?: History
       .join(", ");
   }
   return String(value);
+}
+
+/** One line of a change as the History panels show it: "Crocs: Good → Best". */
+export interface HistoryChangeLine {
+  /** Tells the lines of one entry apart. */
+  key: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+interface RecordedBrandFocus {
+  storeType?: string;
+  segmentations: Map<number, string>;
+}
+
+/** A store's recorded brand focus (nothing is an empty one), or undefined for any other shape. */
+function readBrandFocus(value: unknown): RecordedBrandFocus | undefined {
+  if (value === null || value === undefined) return { segmentations: new Map() };
+  if (typeof value !== "object" || Array.isArray(value)) return undefined;
+  const { storeType, brandSegmentation, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || (storeType !== undefined && typeof storeType !== "string"))
+    return undefined;
+  if (!Array.isArray(brandSegmentation)) return undefined;
+  const segmentations = new Map<number, string>();
+  for (const entry of brandSegmentation as unknown[]) {
+    const { brandId, segmentation } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof brandId !== "number" || typeof segmentation !== "string") return undefined;
+    segmentations.set(brandId, segmentation);
+  }
+  return { storeType, segmentations };
+}
+
+/**
+ * A store's brand focus as what changed in it: the store type if it changed, then one line per
+ * brand added, removed or moved ("Crocs: Good → Best"), instead of the whole focus twice.
+ */
+function brandFocusLines(change: HistoryChange, context: HistoryValueContext | undefined) {
+  if (change.field !== "brandFocusType") return undefined;
+  const before = readBrandFocus(change.before);
+  const after = readBrandFocus(change.after);
+  if (!before || !after) return undefined;
+  const lines: HistoryChangeLine[] = [];
+  if (before.storeType !== after.storeType) {
+    lines.push({
+      key: "brandFocusType.storeType",
+      label: humanizeField("storeType"),
+      before: formatHistoryValue(before.storeType, "storeType", context),
+      after: formatHistoryValue(after.storeType, "storeType", context),
+    });
+  }
+  const brandIds = new Set([...after.segmentations.keys(), ...before.segmentations.keys()]);
+  for (const brandId of brandIds) {
+    const was = before.segmentations.get(brandId);
+    const now = after.segmentations.get(brandId);
+    if (was === now) continue;
+    lines.push({
+      key: `brandFocusType.${brandId}`,
+      label: formatHistoryValue(brandId, "brandId", context),
+      before: formatHistoryValue(was, "segmentation", context),
+      after: formatHistoryValue(now, "segmentation", context),
+    });
+  }
+  return lines.length > 0 ? lines : undefined;
+}
+
+/**
+ * The lines one recorded change reads as: usually one, "Published: No → Yes"; a store's brand focus
+ * one per brand it changed ("Crocs: Good → Best").
+ */
+export function historyChangeLines(
+  change: HistoryChange,
+  context?: HistoryValueContext,
+): HistoryChangeLine[] {
+  return (
+    brandFocusLines(change, context) ?? [
+      {
+        key: change.field,
+        label: humanizeField(change.field),
+        before: formatHistoryValue(change.before, change.field, context),
+        after: formatHistoryValue(change.after, change.field, context),
+      },
+    ]
+  );
 }
 
 /** Who made the change: the person's name, or "The system" for the seed, migrations and jobs. */

@@ -1,13 +1,13 @@
-import { type HistoryChange, type HistoryEntry, historyActionVerbs } from "@cm/contracts/history";
+import { type HistoryEntry, historyActionVerbs } from "@cm/contracts/history";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   formatExactTime,
-  formatHistoryValue,
   formatTimeAgo,
+  type HistoryChangeLine,
   historyActorName,
-  humanizeField,
+  historyChangeLines,
   noValue,
 } from "@/lib/history";
 
@@ -24,18 +24,16 @@ function HistoryValue({ text, className }: { text: string; className?: string })
 }
 
 /** "Name: Crocs → Crocs Inc"; what a creation set has no before: "Name: Crocs". */
-function HistoryChangeLine({ change, entry }: { change: HistoryChange; entry: HistoryEntry }) {
-  const before = formatHistoryValue(change.before, change.field, entry);
-  const after = formatHistoryValue(change.after, change.field, entry);
+function HistoryChangeItem({ line, entry }: { line: HistoryChangeLine; entry: HistoryEntry }) {
   return (
     <li className="break-words">
-      <span className="text-muted-foreground">{humanizeField(change.field)}:</span>{" "}
-      {entry.action === "create" && before === noValue ? null : (
+      <span className="text-muted-foreground">{line.label}:</span>{" "}
+      {entry.action === "create" && line.before === noValue ? null : (
         <>
-          <HistoryValue text={before} className="text-muted-foreground line-through" /> →{" "}
+          <HistoryValue text={line.before} className="text-muted-foreground line-through" /> →{" "}
         </>
       )}
-      <HistoryValue text={after} className="font-medium" />
+      <HistoryValue text={line.after} className="font-medium" />
     </li>
   );
 }
@@ -43,9 +41,11 @@ function HistoryChangeLine({ change, entry }: { change: HistoryChange; entry: Hi
 function HistoryChangeList({ entry }: { entry: HistoryEntry }) {
   return (
     <ul className="flex flex-col gap-0.5 text-sm">
-      {entry.changes.map((change) => (
-        <HistoryChangeLine key={change.field} change={change} entry={entry} />
-      ))}
+      {entry.changes
+        .flatMap((change) => historyChangeLines(change, entry))
+        .map((line) => (
+          <HistoryChangeItem key={line.key} line={line} entry={entry} />
+        ))}
     </ul>
   );
 }
