@@ -54,6 +54,9 @@ export const uploadMessages = {
   uploaded: "Line list uploaded successfully",
   uploadedDescription: "Redirecting to preview page",
   uploadFailed: "Failed to upload line list",
+  /** Opened from a brand's page for a brand the upload has no parser for. */
+  brandWithoutParser: (brandName: string) =>
+    `${brandName} line lists cannot be uploaded yet: only the Crocs workbook format can be read today, so only Crocs can be chosen.`,
   // Server checks the spec names no text for.
   metadataRequired: "A line list upload needs its metadata (brand and line list type)",
   wrongFileType: "Only .xlsx and .xls files can be uploaded",

@@ -55,3 +55,48 @@ describe("a brand's line lists without its brand", () => {
     expect(error).toHaveBeenCalledWith("Brand list is empty", expect.anything());
   });
 });
+
+describe("a brand's line lists", () => {
+  const pandora = brands[1]!;
+
+  it("is titled with the brand's own name, also when the sidebar goes there from another brand", async () => {
+    mockFetch({ "/api/brands": ok(brands), "/api/line-lists": ok({ lineLists: [] }) });
+    const { user } = renderApp("/home/brand/1/line-lists");
+    expect(
+      await screen.findByRole("heading", { name: "Crocs Line List Table" }, firstRender),
+    ).toBeInTheDocument();
+
+    const sidebar = screen.getByRole("navigation", { name: /main|sidebar/i });
+    await user.click(within(sidebar).getByRole("link", { name: pandora.name }));
+    expect(
+      await screen.findByRole("heading", { name: `${pandora.name} Line List Table` }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Crocs Line List Table" })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${pandora.name} Line List Table · Catalog Manager`));
+  });
+
+  it("opens the upload with Crocs chosen from Crocs' page", async () => {
+    mockFetch({ "/api/brands": ok(brands), "/api/line-lists": ok({ lineLists: [] }) });
+    const { user } = renderApp("/home/brand/1/line-lists");
+    const button = await screen.findByRole("button", { name: "Upload Line List" }, firstRender);
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "Upload Brand Line List" }, firstRender);
+    await waitFor(() =>
+      expect(within(dialog).getByRole("combobox", { name: "Brand" })).toHaveTextContent("Crocs"),
+    );
+    expect(within(dialog).queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("opens the upload from a brand without a parser too, saying why that brand cannot be chosen yet", async () => {
+    mockFetch({ "/api/brands": ok(brands), "/api/line-lists": ok({ lineLists: [] }) });
+    const { user } = renderApp(`/home/brand/${pandora.id}/line-lists`);
+    const button = await screen.findByRole("button", { name: "Upload Line List" }, firstRender);
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "Upload Brand Line List" }, firstRender);
+    expect(await within(dialog).findByRole("status")).toHaveTextContent(
+      `${pandora.name} line lists cannot be uploaded yet: only the Crocs workbook format can be read today`,
+    );
+  });
+});

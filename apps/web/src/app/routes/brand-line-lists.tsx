@@ -1,10 +1,9 @@
-import { brandMessages, isCrocsBrand } from "@cm/contracts/brands";
+import { brandMessages } from "@cm/contracts/brands";
 import { UploadIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { ListLoadError } from "@/components/list-states";
-import { NotAvailableYet } from "@/components/not-available-yet";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -16,7 +15,8 @@ import { currentBrandProblem } from "@/lib/brand-list";
 /**
  * `/home/brand/{brandId}/line-lists`. Composed here because it joins two features: the brand
  * (from the cached brand list) and its line lists. The upload button opens the Upload Inventory
- * dialog with this brand chosen; brands without a parser ("(WIP)") cannot upload yet.
+ * dialog with this brand chosen; for a brand without a parser ("(WIP)") the dialog says why it
+ * cannot be chosen yet.
  */
 export default function BrandLineListsRoute() {
   const { brandId = "" } = useParams();
@@ -50,22 +50,14 @@ export default function BrandLineListsRoute() {
       brandId={id}
       brandName={brand?.name}
       uploadAction={
-        brand && !isCrocsBrand(brand.name) ? (
-          <NotAvailableYet>
-            <Button disabled>
-              <UploadIcon aria-hidden="true" />
-              Upload Line List
-              <span className="sr-only">(Not available yet)</span>
-            </Button>
-          </NotAvailableYet>
-        ) : (
-          <RequirePermission permission="catalogs.manage">
-            <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
-              <UploadIcon aria-hidden="true" />
-              Upload Line List
-            </Button>
-          </RequirePermission>
-        )
+        // Every brand's button opens the upload with the brand; for a brand without a parser the
+        // dialog says why it cannot be chosen yet.
+        <RequirePermission permission="catalogs.manage">
+          <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
+            <UploadIcon aria-hidden="true" />
+            Upload Line List
+          </Button>
+        </RequirePermission>
       }
     />
   );

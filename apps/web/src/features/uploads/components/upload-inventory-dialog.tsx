@@ -1,10 +1,11 @@
 import { isCrocsBrand } from "@cm/contracts/brands";
 import { uploadMessages } from "@cm/contracts/uploads";
-import { FileSpreadsheetIcon, PackageOpenIcon, UploadIcon } from "lucide-react";
+import { FileSpreadsheetIcon, InfoIcon, PackageOpenIcon, UploadIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { NotAvailableYet } from "@/components/not-available-yet";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -29,6 +30,7 @@ import {
 import {
   chooseBrand,
   emptyUploadDraft,
+  isUnset,
   setSheetPreview,
   type UploadDraft,
   uploadDisabledReason,
@@ -49,7 +51,10 @@ type Step = "inventory-source" | "line-list" | "open-stock" | "loading" | "faile
 export interface UploadInventoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Opened from a brand's page: the line list step with that brand chosen (if it takes uploads). */
+  /**
+   * Opened from a brand's page: the line list step with that brand chosen, or, for a brand the
+   * upload has no parser for, with why it cannot be chosen.
+   */
   initialBrandId?: number;
 }
 
@@ -140,12 +145,14 @@ export default function UploadInventoryDialog({
     null,
   );
   const [pendingBrandId, setPendingBrandId] = useState(initialBrandId);
+  const [brandWithoutParser, setBrandWithoutParser] = useState<string | null>(null);
 
   // The brand of the page it was opened from, once the brands are known.
   if (pendingBrandId !== undefined && brands.data) {
     const brand = brands.data.find((candidate) => candidate.id === pendingBrandId);
     setPendingBrandId(undefined);
     if (brand && isCrocsBrand(brand.name)) setDraft((current) => chooseBrand(current, brand));
+    else if (brand) setBrandWithoutParser(brand.name);
   }
 
   // The preview's worker (and SheetJS in it) starts as soon as the dialog opens, so the first rows
@@ -259,7 +266,15 @@ export default function UploadInventoryDialog({
             </NotAvailableYet>
           </div>
         ) : step === "line-list" ? (
-          <LineListStep draft={draft} onDraftChange={setDraft} previewState={previewState} />
+          <>
+            {brandWithoutParser && isUnset(draft.brandId) ? (
+              <Alert role="status">
+                <InfoIcon aria-hidden="true" />
+                <AlertDescription>{uploadMessages.brandWithoutParser(brandWithoutParser)}</AlertDescription>
+              </Alert>
+            ) : null}
+            <LineListStep draft={draft} onDraftChange={setDraft} previewState={previewState} />
+          </>
         ) : step === "loading" ? (
           <UploadProgress status={upload.status} />
         ) : failure ? (
