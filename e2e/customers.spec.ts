@@ -74,7 +74,7 @@ test("creates a customer with two stores and an extra user through the wizard", 
   await mall.getByRole("checkbox", { name: "Pandora" }).click();
   await mall.getByRole("combobox", { name: "Segmentation of Pandora" }).click();
   await page.getByRole("option", { name: "Best" }).click();
-  await expect(mall.getByText("Multi-brand")).toBeVisible();
+  await expect(mall.getByText("Multibrand")).toBeVisible();
 
   // The main contact and one more user, both new.
   const users = page.getByRole("region", { name: "Users", exact: true });
@@ -114,7 +114,7 @@ test("deactivates and reactivates a store", async ({ axe }) => {
   const row = page
     .getByRole("table", { name: "Stores" })
     .getByRole("row", { name: new RegExp(secondStoreName) });
-  await expect(row).toContainText("Multi-brand");
+  await expect(row).toContainText("Multibrand");
   await expect(row).toContainText("Shipping Only");
   await row.getByRole("link", { name: `Edit ${secondStoreName}` }).click();
 

@@ -21,7 +21,9 @@ export const storeTypeValues = ["monobrand", "multi-brand"] as const;
 export type StoreType = (typeof storeTypeValues)[number];
 export const storeTypeLabels: Record<StoreType, string> = {
   monobrand: "Monobrand",
-  "multi-brand": "Multi-brand",
+  // One spelling for the product, as SPEC.md's texts write it ("Multibrand Orders", "No multibrand
+  // orders found"); the stored code stays "multi-brand".
+  "multi-brand": "Multibrand",
 };
 
 /** SPEC.md section 9: segmentation options, good by default. */

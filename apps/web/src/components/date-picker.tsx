@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Calendar } from "@/components/ui/calendar";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { formatDatePPP } from "@/lib/format";
+import { formatDateLong } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 export interface DatePickerProps {
@@ -20,7 +20,7 @@ export interface DatePickerProps {
   "aria-invalid"?: boolean;
 }
 
-/** A calendar day chosen in a popover month grid, shown as "PPP" (SPEC.md section 9). */
+/** A calendar day chosen in a popover month grid, shown as MM/DD/YYYY like every date of the product. */
 export function DatePicker({
   id,
   value,
@@ -48,7 +48,7 @@ export function DatePicker({
           {...aria}
         >
           <CalendarIcon aria-hidden="true" className="text-muted-foreground" />
-          {selected ? formatDatePPP(selected) : placeholder}
+          {selected ? formatDateLong(selected) : placeholder}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start" aria-label={calendarLabel}>

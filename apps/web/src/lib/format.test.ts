@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDateLong, formatDatePPP, formatDateShort, formatFileSize, formatMoney } from "@/lib/format";
+import {
+  formatDateLong,
+  formatDateShort,
+  formatFileSize,
+  formatInstantDate,
+  formatInstantDateTime,
+  formatMoney,
+} from "@/lib/format";
 
 describe("formatFileSize", () => {
   it.each([
@@ -65,7 +72,6 @@ describe.each(["America/Los_Angeles", "Asia/Tokyo", "UTC"])("calendar dates in %
   it.each(["2027-03-01", "2027-03-01T00:00:00.000Z", "2027-03-01T00:00:00Z"])(
     "reads %s as March 1st",
     (value) => {
-      expect(formatDatePPP(value)).toBe("March 1st, 2027");
       expect(formatDateShort(value)).toBe("03/01/27");
       expect(formatDateLong(value)).toBe("03/01/2027");
     },
@@ -85,9 +91,17 @@ describe("date formatters without a valid date", () => {
   it.each([null, undefined, "", "not a date", "2027-02-30", new Date(Number.NaN)])(
     "%s → empty string",
     (value) => {
-      expect(formatDatePPP(value)).toBe("");
       expect(formatDateShort(value)).toBe("");
       expect(formatDateLong(value)).toBe("");
     },
   );
+});
+
+describe("instants", () => {
+  it("write the local day as MM/DD/YYYY, and the time after it when asked", () => {
+    const at = new Date(2027, 2, 4, 14, 5).toISOString();
+    expect(formatInstantDate(at)).toBe("03/04/2027");
+    expect(formatInstantDateTime(at)).toBe("03/04/2027, 2:05 PM");
+    expect(formatInstantDateTime("not a date")).toBe("");
+  });
 });

@@ -54,17 +54,17 @@ function formatCalendarDay(value: DateInput, pattern: string): string {
   return date ? formatDate(date, pattern) : "";
 }
 
-/** date-fns "PPP", e.g. "March 1st, 2027"; "" when there is no valid date. */
-export function formatDatePPP(value: DateInput): string {
-  return formatCalendarDay(value, "PPP");
-}
-
 /** MM/DD/YY, e.g. "03/01/27" (segmentation header); "" when there is no valid date. */
 export function formatDateShort(value: DateInput): string {
   return formatCalendarDay(value, "MM/dd/yy");
 }
 
-/** MM/DD/YYYY, e.g. "03/01/2027" (catalog cards); "" when there is no valid date. */
+/**
+ * MM/DD/YYYY, e.g. "03/01/2027": the one way the product writes a calendar day (catalog cards, the
+ * date pickers, a line list's dates, the brands' Created column, the history), in place of date-fns
+ * "PPP" ("March 1st, 2027", SPEC.md's display format) beside MM/DD/YYYY elsewhere; "" when there is
+ * no valid date. Only the segmentation header keeps SPEC.md's shorter MM/DD/YY.
+ */
 export function formatDateLong(value: DateInput): string {
   return formatCalendarDay(value, "MM/dd/yyyy");
 }
@@ -76,6 +76,12 @@ export function formatDateLong(value: DateInput): string {
 export function formatInstantDate(value: string, { iso = false }: { iso?: boolean } = {}): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "" : formatDate(date, iso ? "yyyy-MM-dd" : "MM/dd/yyyy");
+}
+
+/** An instant as its local day and time, "03/01/2027, 2:05 PM" (the exact time behind "3 min ago"). */
+export function formatInstantDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : formatDate(date, "MM/dd/yyyy, h:mm a");
 }
 
 const usdFormatter = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

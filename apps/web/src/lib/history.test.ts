@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatExactTime,
   formatHistoryValue,
+  formatTimeAgo,
   type HistoryValueContext,
   historyChangeLines,
   humanizeField,
@@ -81,7 +83,7 @@ describe("formatHistoryValue", () => {
     ["organization", "type", "internal", "Distributor"],
     ["organization", "type", "external", "Customer"],
     ["catalog", "type", "athletic", "Athletic"],
-    ["store", "brandFocusType.storeType", "multi-brand", "Multi-brand"],
+    ["store", "brandFocusType.storeType", "multi-brand", "Multibrand"],
     ["store", "addresses.0.type", "registered_office", "Registered office"],
   ])("a %s's %s %s reads %s", (entityType, field, value, label) => {
     expect(formatHistoryValue(value, field, { entityType })).toBe(label);
@@ -259,11 +261,11 @@ describe("values as people read them", () => {
       "Crocs: Good → Best",
     ]);
     expect(lines(focus("monobrand", [1, "good"]), focus("multi-brand", [1, "good"], [2, "better"]))).toEqual([
-      "Store type: Monobrand → Multi-brand",
+      "Store type: Monobrand → Multibrand",
       "HEYDUDE: — → Better",
     ]);
     expect(lines(focus("multi-brand", [1, "good"], [9, "best"]), focus("monobrand", [1, "good"]))).toEqual([
-      "Store type: Multi-brand → Monobrand",
+      "Store type: Multibrand → Monobrand",
       "#9: Best → —",
     ]);
     // A store's first brand focus, as its creation lists it.
@@ -284,5 +286,13 @@ describe("values as people read them", () => {
         store,
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe("times of changes", () => {
+  it("from a week on, writes the day as MM/DD/YYYY", () => {
+    const now = new Date(2027, 2, 20, 12);
+    expect(formatTimeAgo(new Date(2027, 2, 4, 9).toISOString(), now)).toBe("03/04/2027");
+    expect(formatExactTime(new Date(2027, 2, 4, 9, 30).toISOString())).toBe("03/04/2027, 9:30 AM");
   });
 });

@@ -22,8 +22,8 @@ import {
 import { roleTypeLabels } from "@cm/contracts/roles";
 import { segmentationLabels, storeTypeLabels } from "@cm/contracts/stores";
 import { userTypeLabels } from "@cm/contracts/users";
-import { differenceInSeconds, format } from "date-fns";
-import { formatDateLong, formatMoney } from "@/lib/format";
+import { differenceInSeconds } from "date-fns";
+import { formatDateLong, formatInstantDate, formatInstantDateTime, formatMoney } from "@/lib/format";
 
 /** Shown for a value that is not there: null, an empty text, an empty list. */
 export const noValue = "—";
@@ -357,7 +357,7 @@ export function historySentence(entry: Pick<HistoryEntry, "actor" | "action" | "
 
 /**
  * How long ago an instant was, as a list of changes says it: "just now", "3 min ago", "5 h ago",
- * "2 days ago", and from a week on the date itself ("Mar 4, 2027").
+ * "2 days ago", and from a week on the date itself ("03/04/2027").
  */
 export function formatTimeAgo(value: string, now: Date = new Date()): string {
   const date = new Date(value);
@@ -371,11 +371,10 @@ export function formatTimeAgo(value: string, now: Date = new Date()): string {
   if (hours < 24) return `${hours} h ago`;
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days} ${days === 1 ? "day" : "days"} ago`;
-  return format(date, "MMM d, yyyy");
+  return formatInstantDate(value);
 }
 
 /** The exact local time of an instant, for the tooltip beside "3 min ago". */
 export function formatExactTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : format(date, "PPpp");
+  return formatInstantDateTime(value);
 }

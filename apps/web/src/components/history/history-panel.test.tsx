@@ -46,7 +46,10 @@ describe("HistoryPanel", () => {
     expect(entry).toHaveTextContent(
       "Ana Diaz published the Athletic catalog of Crocs Spring 2027 · 3 min ago",
     );
-    expect(within(entry!).getByText("3 min ago")).toHaveAttribute("title", format(new Date(at), "PPpp"));
+    expect(within(entry!).getByText("3 min ago")).toHaveAttribute(
+      "title",
+      format(new Date(at), "MM/dd/yyyy, h:mm a"),
+    );
     expect(screen.getByRole("heading", { name: historyMessages.title })).toBeInTheDocument();
 
     const [query] = historyRequests(fetchMock);

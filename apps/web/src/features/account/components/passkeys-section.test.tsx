@@ -157,8 +157,8 @@ describe("passkeys section", { timeout: 30_000 }, () => {
     const rows = within(passkeyTable()).getAllByRole("row");
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^NameCreatedLast used/),
-      expect.stringMatching(/^LaptopMar 2, 2026Never/),
-      expect.stringMatching(/^YubiKeyMar 2, 20263 minutes ago/),
+      expect.stringMatching(/^Laptop03\/02\/2026Never/),
+      expect.stringMatching(/^YubiKey03\/02\/20263 minutes ago/),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { type Passkey, passkeyMessages } from "@cm/contracts/passkeys";
-import { format, formatDistanceToNow } from "date-fns";
+import { formatDistanceToNow } from "date-fns";
 import { KeyRoundIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -14,13 +14,14 @@ import { useRenamePasskey } from "@/features/account/api/rename-passkey";
 import { PasskeyNameDialog } from "@/features/account/components/passkey-name-dialog";
 import { useDeletePasskeyAction } from "@/features/account/hooks/use-delete-passkey-action";
 import { suggestedPasskeyName } from "@/features/account/utils/suggested-passkey-name";
+import { formatInstantDate, formatInstantDateTime } from "@/lib/format";
 import { passkeyErrorMessage, passkeyUnavailableReason } from "@/lib/passkeys";
 
 function LastUsed({ value }: { value: string | null }) {
   if (!value) return <span className="text-muted-foreground">{passkeyMessages.neverUsed}</span>;
   const date = new Date(value);
   return (
-    <time dateTime={value} title={format(date, "PPpp")}>
+    <time dateTime={value} title={formatInstantDateTime(value)}>
       {formatDistanceToNow(date, { addSuffix: true })}
     </time>
   );
@@ -133,7 +134,7 @@ export function PasskeysSection() {
                       </span>
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">
-                      <time dateTime={passkey.createdAt}>{format(new Date(passkey.createdAt), "PP")}</time>
+                      <time dateTime={passkey.createdAt}>{formatInstantDate(passkey.createdAt)}</time>
                     </TableCell>
                     <TableCell>
                       <LastUsed value={passkey.lastUsedAt} />

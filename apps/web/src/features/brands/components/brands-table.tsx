@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TableCell } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
-import { formatDatePPP } from "@/lib/format";
+import { formatInstantDate } from "@/lib/format";
 
 /** SPEC.md section 5, Search: brands by name. */
 function matchesBrand(brand: Brand, needle: string): boolean {
@@ -96,9 +96,7 @@ export function BrandsTable({
           <TableCell className={`${wideOnly} text-right tabular-nums`}>
             {brand.wholesaleFactor.toFixed(2)}
           </TableCell>
-          <TableCell className={`${wideOnly} tabular-nums`}>
-            {formatDatePPP(new Date(brand.createdAt))}
-          </TableCell>
+          <TableCell className={`${wideOnly} tabular-nums`}>{formatInstantDate(brand.createdAt)}</TableCell>
           <TableCell>
             <BrandRowActions brand={brand} onDelete={onDelete} />
           </TableCell>

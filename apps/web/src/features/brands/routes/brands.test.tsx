@@ -75,6 +75,15 @@ describe("brands list", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
   });
 
+  it("writes the creation date as MM/DD/YYYY, like every date of the product", async () => {
+    brandsApi([brand(1, "Crocs")]);
+    renderApp("/home/brands");
+    const table = await screen.findByRole("table", { name: "Brands" }, firstRender);
+    const row = await within(table).findByRole("row", { name: /Crocs/ });
+    expect(row).toHaveTextContent("11/02/2026");
+    expect(row).not.toHaveTextContent("November");
+  });
+
   it("searches by name, ignoring letter case, and says when nothing matches", async () => {
     brandsApi([brand(1, "Crocs"), brand(2, "Hey Dude", "Loafers"), brand(3, "Pandora")]);
     const { user } = renderApp("/home/brands");

@@ -1,6 +1,6 @@
 import type { PreviewSummary } from "@cm/contracts/line-list-preview";
 import { CalendarIcon } from "lucide-react";
-import { formatDatePPP } from "@/lib/format";
+import { formatDateLong } from "@/lib/format";
 
 /** The line list's dates, each only when set: Date Sent, Deadline for offers, Date of availability. */
 export function PreviewDates({ summary }: { summary: PreviewSummary }) {
@@ -8,7 +8,7 @@ export function PreviewDates({ summary }: { summary: PreviewSummary }) {
     { label: "Date Sent", value: summary.dateSent },
     { label: "Deadline for offers", value: summary.dateReceived },
     { label: "Date of availability", value: summary.futureDateOfAvailability },
-  ].filter((date) => formatDatePPP(date.value));
+  ].filter((date) => formatDateLong(date.value));
   if (dates.length === 0) return null;
   return (
     <dl className="flex flex-wrap gap-3">
@@ -17,7 +17,7 @@ export function PreviewDates({ summary }: { summary: PreviewSummary }) {
           <dt className="text-sm font-medium">{date.label}</dt>
           <dd className="flex h-9 items-center gap-2 rounded-md border bg-muted/40 px-3 text-sm">
             <CalendarIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-            {formatDatePPP(date.value)}
+            {formatDateLong(date.value)}
           </dd>
         </div>
       ))}

@@ -261,7 +261,7 @@ export function StoreBrandFocusSection({
       <form noValidate aria-label="Brand focus" onSubmit={(event) => void submit(event)}>
         <Section
           title="Brand focus"
-          description="One brand makes a monobrand store, more make it multi-brand."
+          description="One brand makes a monobrand store, more make it multibrand."
           footer={
             <Button type="submit" disabled={isSubmitting || !isDirty}>
               {isSubmitting ? uiText.saving : "Save brand focus"}
