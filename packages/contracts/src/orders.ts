@@ -75,6 +75,14 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return orderNextStatuses[from].includes(to);
 }
 
+/**
+ * A move that asks before it is made (DESIGN.md: no one-click mistakes): cancelling, and any move
+ * past Processing (the goods have left, or the order is closed).
+ */
+export function orderMoveNeedsConfirmation(to: OrderStatus): boolean {
+  return to === "cancelled" || to === "shipped" || to === "delivered" || to === "completed";
+}
+
 /** Lines can be changed only while the order is pending. */
 export const orderLinesEditableStatus: OrderStatus = "pending";
 
@@ -94,6 +102,8 @@ export const orderLimits = {
 } as const;
 
 export { formatOrderNumber, orderNumberPrefix } from "./order-number.ts";
+  /** A status move may be undone this long after it (the screen offers it for less). */
+  statusUndoSeconds: 30,
 
 function statusList(statuses: readonly OrderStatus[]): string {
   return statuses.length === 0 ? "none" : statuses.map((status) => orderStatusLabels[status]).join(", ");
@@ -118,6 +128,16 @@ export const orderMessages = {
   transitionRefused: (from: OrderStatus, to: OrderStatus) =>
     `A ${orderStatusLabels[from]} order cannot become ${orderStatusLabels[to]}. Allowed next statuses: ${statusList(orderNextStatuses[from])}.`,
   // Line reasons: each refused line is named by index and SKU, with one of these.
+  statusUndone: (status: OrderStatus) =>
+    `Status move undone: the order is ${orderStatusLabels[status]} again`,
+  /** The history's summary of an undo: what it reverses, read as what it is. */
+  statusUndoneSummary: (from: OrderStatus, to: OrderStatus) =>
+    `Status: ${orderStatusLabels[from]} → ${orderStatusLabels[to]} (undone)`,
+  undoNothing:
+    "There is no status move of yours to undo on this order: only your own last move can be undone",
+  undoChangedSince:
+    "The order has changed since this status move, so it can no longer be undone. Reload it to see what changed.",
+  undoTooLate: `A status move can be undone only within ${orderLimits.statusUndoSeconds} seconds of it`,
   lineListNotFound: "Line list not found",
   lineListNotPublished: "The line list is not published",
   lineListWrongType: (lineListType: string, orderType: OrderType) =>
@@ -173,6 +193,14 @@ export const orderMessages = {
 export const orderStatusActionLabels: Record<OrderStatus, string> = {
   pending: "Back to Pending",
   processing: "Start processing",
+  moveConfirmTitle: (number: string, to: OrderStatus) => `Move order ${number} to ${orderStatusLabels[to]}?`,
+  moveConfirmDescription: (to: OrderStatus) =>
+    to === "completed"
+      ? "A completed order is closed: it cannot move again."
+      : `Its status path goes on from ${orderStatusLabels[to]} only; it cannot go back to an earlier status.`,
+  statusMovedToast: (to: OrderStatus) => `Order moved to ${orderStatusLabels[to]}`,
+  undo: "Undo",
+  undoFailed: "Could not undo the status move",
   shipped: "Mark as shipped",
   delivered: "Mark as delivered",
   completed: "Complete",
@@ -240,6 +268,15 @@ export const orderSortValues = [
   "customer",
   "-customer",
   "store",
+/**
+ * `POST /api/orders/{id}/status/undo`: reverses the caller's own last status move, given the
+ * revision that move answered (the order must still be at it).
+ */
+export const undoOrderStatusInputSchema = z.object({
+  revision: z.number().int().positive(),
+});
+export type UndoOrderStatusInput = z.infer<typeof undoOrderStatusInputSchema>;
+
   "-store",
   "brands",
   "-brands",
@@ -351,6 +388,8 @@ export const orderLineListSchema = z.object({
   name: z.string(),
   brandId: z.number().int(),
   brandName: z.string(),
+  /** True when this change undid the one before it (a move back along the path). */
+  undo: z.boolean().optional(),
   deadline: calendarDateSchema.nullable(),
   dateOfAvailability: calendarDateSchema.nullable(),
 });

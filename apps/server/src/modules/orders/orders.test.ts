@@ -121,6 +121,7 @@ describe("orders API", () => {
       ["GET", "/api/orders/1"],
       ["PUT", "/api/orders/1/lines"],
       ["PUT", "/api/orders/1/status"],
+      ["POST", "/api/orders/1/status/undo"],
       ["GET", "/api/orders/offer?storeId=1&lineListId=1"],
     ] as const) {
       const response = await testApp.app.inject({ method, url, payload: method === "GET" ? undefined : {} });
@@ -478,6 +479,111 @@ describe("orders API", () => {
       });
       expect(history[2]!.changes).toEqual([{ field: "status", before: "pending", after: "processing" }]);
       expect(history.every((entry) => entry.actor?.id === adminId)).toBe(true);
+    });
+
+    describe("undoing a status move", () => {
+      const undo = (order: { id: number }, revision: number) =>
+        api("POST", `/api/orders/${order.id}/status/undo`, { revision });
+
+      async function shippedOrder() {
+        const { body } = await create({
+          storeId,
+          orderType: "open-stock",
+          lines: [line(lineList.crocs!, "CR-A-8", 1)],
+        });
+        const processing = await move(body.data, "processing", body.data._revision);
+        const shipped = await move(body.data, "shipped", processing.json().nextExpectedStreamVersion);
+        expect(shipped.statusCode, shipped.body).toBe(200);
+        return { order: body.data as Order, revision: shipped.json().nextExpectedStreamVersion as number };
+      }
+
+      it("moves the order back to the status it left, recorded as an undo", async () => {
+        const { order, revision } = await shippedOrder();
+        const response = await undo(order, revision);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({
+          message: orderMessages.statusUndone("processing"),
+          nextExpectedStreamVersion: revision + 1,
+          data: { status: "processing", nextStatuses: ["shipped", "cancelled"] },
+        });
+        const read = response.json().data as Order;
+        expect(read.history.map((entry) => [entry.fromStatus, entry.toStatus, entry.undo ?? false])).toEqual([
+          [null, "pending", false],
+          ["pending", "processing", false],
+          ["processing", "shipped", false],
+          ["shipped", "processing", true],
+        ]);
+        const [newest] = await historyOf(testApp, "order", order.id);
+        expect(newest).toMatchObject({
+          action: "status",
+          summary: "Status: Shipped → Processing (undone)",
+          changes: [{ field: "status", before: "shipped", after: "processing" }],
+          actor: { id: adminId },
+        });
+
+        // An undo is not undone in turn; the order moves on as usual.
+        const again = await undo(order, revision + 1);
+        expect(again.statusCode).toBe(409);
+        expect(again.json().message).toBe(orderMessages.undoNothing);
+        expect((await move(order, "shipped", revision + 1)).statusCode).toBe(200);
+      });
+
+      it("undoes a cancellation too", async () => {
+        const { body } = await create({
+          storeId,
+          orderType: "open-stock",
+          lines: [line(lineList.crocs!, "CR-A-8", 1)],
+        });
+        const cancelled = await move(body.data, "cancelled", body.data._revision);
+        const response = await undo(body.data, cancelled.json().nextExpectedStreamVersion);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json().data).toMatchObject({ status: "pending" });
+      });
+
+      it("refuses with 409 once the order changed, after the window, for another's move or none", async () => {
+        const { order, revision } = await shippedOrder();
+        // A revision other than the move's: the caller did not see the order as the move left it.
+        const stale = await undo(order, revision - 1);
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().message).toBe(orderMessages.undoChangedSince);
+
+        // A write since the move (one that changed nothing still moves the revision on).
+        await db().execute(sql`update orders set revision = revision + 1 where id = ${order.id}`);
+        const changed = await undo(order, revision + 1);
+        expect(changed.statusCode).toBe(409);
+        expect(changed.json().message).toBe(orderMessages.undoChangedSince);
+
+        const late = await shippedOrder();
+        await db().execute(
+          sql`update order_status_changes set changed_at = now() - interval '31 seconds' where order_id = ${late.order.id}`,
+        );
+        const tooLate = await undo(late.order, late.revision);
+        expect(tooLate.statusCode).toBe(409);
+        expect(tooLate.json().message).toBe(orderMessages.undoTooLate);
+
+        const others = await shippedOrder();
+        await db().execute(
+          sql`update order_status_changes set actor_user_id = null where order_id = ${others.order.id}`,
+        );
+        const notMine = await undo(others.order, others.revision);
+        expect(notMine.statusCode).toBe(409);
+        expect(notMine.json().message).toBe(orderMessages.undoNothing);
+
+        const { body } = await create({
+          storeId,
+          orderType: "open-stock",
+          lines: [line(lineList.crocs!, "CR-A-8", 1)],
+        });
+        const created = await undo(body.data, body.data._revision);
+        expect(created.statusCode).toBe(409);
+        expect(created.json().message).toBe(orderMessages.undoNothing);
+
+        // Nothing moved.
+        for (const { id } of [order, late.order, others.order]) {
+          expect((await api("GET", `/api/orders/${id}`)).json().data.status).toBe("shipped");
+        }
+        expect((await undo({ id: 999999 }, 1)).statusCode).toBe(404);
+      });
     });
 
     it("answers 404 for an unknown order and 400 for a bad id", async () => {

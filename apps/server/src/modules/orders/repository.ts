@@ -102,6 +102,44 @@ export async function insertStatusChange(
   await db.insert(orderStatusChanges).values({ ...values, ...(changedAt && { changedAt }) });
 }
 
+export interface LastStatusMoveRow {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actorUserId: number | null;
+  changedAt: Date | string;
+}
+
+/** The order's newest status change (its creation when it never moved). */
+export async function findLastStatusChange(
+  db: DbExecutor,
+  orderId: number,
+): Promise<LastStatusMoveRow | undefined> {
+  const [row] = rowsOf<LastStatusMoveRow>(
+    await db.execute(sql`
+      select from_status as "fromStatus", to_status as "toStatus", actor_user_id as "actorUserId",
+        changed_at as "changedAt"
+      from order_status_changes where order_id = ${orderId}
+      order by changed_at desc, id desc limit 1
+    `),
+  );
+  return row;
+}
+
+/**
+ * The revision the order's newest history entry left it at: every write of an order records an
+ * entry with its revision after, so when this is the order's revision nothing was written since.
+ */
+export async function findLastRecordedRevision(db: DbExecutor, orderId: number): Promise<number | null> {
+  const [row] = rowsOf<{ afterRevision: number | null }>(
+    await db.execute(sql`
+      select after_revision as "afterRevision" from history_entries
+      where entity_type = 'order' and entity_id = ${String(orderId)}
+      order by created_at desc, id desc limit 1
+    `),
+  );
+  return row?.afterRevision ?? null;
+}
+
 // ---- Reading ----
 
 /** The columns of an order as lists show it (`orderListItemSchema`), over `orders o`. */

@@ -3,11 +3,13 @@ import {
   createOrderInputSchema,
   orderListDataSchema,
   orderListQuerySchema,
+  orderLimits,
   orderMessages,
   orderOfferQuerySchema,
   orderOfferSchema,
   orderParamsSchema,
   orderSchema,
+  undoOrderStatusInputSchema,
   updateOrderLinesInputSchema,
   updateOrderStatusInputSchema,
 } from "@cm/contracts/orders";
@@ -21,11 +23,15 @@ import {
   getOrderOffer,
   listOrders,
   replaceOrderLines,
+  undoOrderStatus,
 } from "./service.ts";
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
-/** `/api/orders`: list, create, read, replace lines, change status; and what a store can order. */
+/**
+ * `/api/orders`: list, create, read, replace lines, change status and undo that change; and what
+ * a store can order.
+ */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const timeZone = app.config.TZ;
@@ -135,6 +141,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await changeOrderStatus(db, request.params.id, request.body, context(request.user!.id));
       return written(order, { revision: order._revision, message: orderMessages.statusUpdated });
+    },
+  );
+
+  app.post(
+    "/api/orders/:id/status/undo",
+    {
+      config: { permission: "orders.manage" },
+      schema: {
+        summary: "Undo an order's last status move",
+        description: `Moves the order back to the status it left, if the last status move was the caller's own, nothing was written to the order since (\`revision\` is the one that move answered, and still the order's) and it was made at most ${orderLimits.statusUndoSeconds} seconds ago; otherwise 409 says which. Recorded in the history as a status change summarised "Status: Shipped → Processing (undone)".`,
+        tags: ["orders"],
+        params: orderParamsSchema,
+        body: undoOrderStatusInputSchema,
+        response: { 200: writeEnvelopeSchema(orderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const order = await undoOrderStatus(db, request.params.id, request.body, context(request.user!.id));
+      return written(order, {
+        revision: order._revision,
+        message: orderMessages.statusUndone(order.status),
+      });
     },
   );
 };

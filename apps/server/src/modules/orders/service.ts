@@ -4,6 +4,7 @@ import {
   canMoveOrder,
   formatOrderNumber,
   orderLinesEditableStatus,
+  orderLimits,
   orderMessages,
   orderNextStatuses,
   orderTypeOfLineListType,
@@ -14,6 +15,7 @@ import {
   type OrderListItem,
   type OrderOffer,
   type OrderStatus,
+  type UndoOrderStatusInput,
   type UpdateOrderLinesInput,
   type UpdateOrderStatusInput,
 } from "@cm/contracts/orders";
@@ -28,6 +30,8 @@ import {
   deleteOrderLines,
   findOfferStyles,
   findOrderDetailRow,
+  findLastRecordedRevision,
+  findLastStatusChange,
   findOrderHistoryRows,
   findOrderLineLists,
   findOrderLineRows,
@@ -149,6 +153,8 @@ export async function getOrder(db: DbExecutor, orderId: number): Promise<Order> 
       toStatus: entry.toStatus,
       changedAt: isoTimestamp(entry.changedAt),
       changedBy: entry.actorId === null ? null : { id: entry.actorId, name: entry.actorName ?? "" },
+      // The path only goes forward: a change against it is an undo.
+      ...(entry.fromStatus !== null && !canMoveOrder(entry.fromStatus, entry.toStatus) && { undo: true }),
     })),
     nextStatuses: [...orderNextStatuses[row.status]],
   };
@@ -344,6 +350,64 @@ export async function changeOrderStatusInTransaction(
     },
   });
   return written;
+}
+
+/**
+ * Undoes the caller's own last status move (docs/orders.md, "Undoing a status move"): the order
+ * goes back to the status it left, only while nothing was written to it since (it is still at
+ * the move's revision, which the caller names) and within `orderLimits.statusUndoSeconds`. The
+ * history records it as a `status` change with the summary "Status: Shipped → Processing (undone)".
+ */
+export async function undoOrderStatus(
+  db: Database,
+  orderId: number,
+  input: UndoOrderStatusInput,
+  context: OrderWriteContext,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    let undone: { from: OrderStatus; to: OrderStatus } | undefined;
+    await updateEntity(tx, orderHistory, {
+      id: orderId,
+      // Checked in `apply`, with a message that says why the move cannot be undone.
+      expectedRevision: undefined,
+      actorUserId: context.actorUserId,
+      at: context.at,
+      action: "status",
+      apply: async (row) => {
+        const last = await findLastStatusChange(tx, orderId);
+        if (
+          !last ||
+          last.fromStatus === null ||
+          last.toStatus !== row.status ||
+          !canMoveOrder(last.fromStatus, last.toStatus) ||
+          context.actorUserId === null ||
+          last.actorUserId !== context.actorUserId
+        ) {
+          throw new ConflictError(orderMessages.undoNothing);
+        }
+        const atMove = await findLastRecordedRevision(tx, orderId);
+        if (row.revision !== input.revision || atMove !== row.revision) {
+          throw new ConflictError(orderMessages.undoChangedSince);
+        }
+        const now = context.at ?? new Date();
+        if (now.getTime() - new Date(last.changedAt).getTime() > orderLimits.statusUndoSeconds * 1000) {
+          throw new ConflictError(orderMessages.undoTooLate);
+        }
+        undone = { from: last.toStatus, to: last.fromStatus };
+        await insertStatusChange(tx, {
+          orderId,
+          fromStatus: undone.from,
+          toStatus: undone.to,
+          actorUserId: context.actorUserId,
+          changedAt: context.at,
+        });
+        return { status: undone.to };
+      },
+      summary: () => (undone ? orderMessages.statusUndoneSummary(undone.from, undone.to) : null),
+      details: () => (undone ? { undo: true } : undefined),
+    });
+    return getOrder(tx, orderId);
+  });
 }
 
 /** What the store can order from these line lists (New Order's grid), priced for its organization. */
