@@ -22,6 +22,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Runs the action; the dialog stays open (and cannot be dismissed) until the caller closes it. */
   onConfirm: () => void;
+  /** The dialog closes: the caller may put the focus elsewhere than where it was (preventDefault). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Asks before an action that cannot be undone. */
@@ -35,10 +37,11 @@ export function ConfirmDialog({
   pending,
   destructive = false,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

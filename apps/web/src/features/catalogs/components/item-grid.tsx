@@ -1,7 +1,7 @@
 import type { CatalogItem } from "@cm/contracts/catalog-segmentation";
 import type { ItemPlacement } from "@cm/contracts/catalogs";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type * as React from "react";
 import { ItemCard } from "@/features/catalogs/components/item-card";
 import { useElementBox } from "@/features/catalogs/hooks/use-element-box";
@@ -12,7 +12,13 @@ import { estimatedRowHeight, gridColumnCount, gridLayout } from "@/features/cata
 const stickyTop = 150;
 const stickyBottom = 80;
 
+/** What the board asks of the grid: focus an item, scrolling it into view first when it is not rendered. */
+export interface ItemGridHandle {
+  focusItem: (id: string) => void;
+}
+
 export interface ItemGridProps {
+  ref?: React.Ref<ItemGridHandle>;
   items: readonly CatalogItem[];
   place: ItemPlacement;
   /** The grid's accessible name: the tab's. */
@@ -34,6 +40,7 @@ export interface ItemGridProps {
  * Space and Enter toggle one, Ctrl or Cmd+A selects all and Escape clears.
  */
 export function ItemGrid({
+  ref: handleRef,
   items,
   place,
   label,
@@ -75,6 +82,24 @@ export function ItemGrid({
   useEffect(() => {
     if (pendingFocus.current !== null && focusCard(pendingFocus.current)) pendingFocus.current = null;
   });
+  const focusIndex = useCallback(
+    (index: number) => {
+      if (focusCard(index)) return;
+      pendingFocus.current = index;
+      virtualizer.scrollToIndex(Math.floor(index / columns), { align: "auto" });
+    },
+    [focusCard, virtualizer, columns],
+  );
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      focusItem: (id) => {
+        const index = items.findIndex((item) => item.id === id);
+        if (index !== -1) focusIndex(index);
+      },
+    }),
+    [items, focusIndex],
+  );
 
   const { select, toggle, extend, include, selectAll, clear } = selection;
   const onCardKeyDown = useCallback(
@@ -119,25 +144,10 @@ export function ItemGrid({
       const target = Math.max(0, Math.min(items.length - 1, next));
       if (target === index) return true;
       if (event.shiftKey) extend(item.id, items[target]!.id);
-      if (!focusCard(target)) {
-        pendingFocus.current = target;
-        virtualizer.scrollToIndex(Math.floor(target / columns), { align: "auto" });
-      }
+      focusIndex(target);
       return true;
     },
-    [
-      items,
-      columns,
-      estimate,
-      toggle,
-      selectAll,
-      clear,
-      include,
-      extend,
-      onOpenActions,
-      focusCard,
-      virtualizer,
-    ],
+    [items, columns, estimate, toggle, selectAll, clear, include, extend, onOpenActions, focusIndex],
   );
 
   const virtualRows = virtualizer.getVirtualItems();

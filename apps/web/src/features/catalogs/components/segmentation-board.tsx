@@ -40,12 +40,13 @@ import { EmptyState } from "@/components/list-states";
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";
 import { CatalogTab } from "@/features/catalogs/components/catalog-tab";
 import { DragGhost } from "@/features/catalogs/components/drag-ghost";
-import { ItemGrid } from "@/features/catalogs/components/item-grid";
+import { ItemGrid, type ItemGridHandle } from "@/features/catalogs/components/item-grid";
 import { SelectionToolbar } from "@/features/catalogs/components/selection-toolbar";
 import type { ItemSelection } from "@/features/catalogs/hooks/use-item-selection";
 import { dropTargetOf, panelDropId, tabDropId } from "@/features/catalogs/utils/drop-targets";
 import { planCopy, planMove, type PlanOutcome, planRemove } from "@/features/catalogs/utils/placement-plan";
 import { countsOf, type SegmentationData } from "@/features/catalogs/utils/segmentation-data";
+import { focusAfterLeaving } from "@/features/catalogs/utils/selection";
 
 /** The key that picks up the selection for a keyboard drag; Space and Enter select. */
 const keyboardPickUpCode = "KeyM";
@@ -139,6 +140,22 @@ interface DragState {
   origin: ItemPlacement;
 }
 
+/**
+ * Where the focus goes once a write has changed the tab's items: the item that took the moved
+ * items' place (null: the tab's panel, when none is left). `items` are the tab's before the write.
+ */
+interface FocusRequest {
+  tab: ItemPlacement;
+  items: SegmentationData["items"];
+  id: string | null;
+}
+
+/** The focus was dropped (on the page) or is still on the board's items, not somewhere the user took it. */
+function focusIsFree(panel: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || Boolean(panel?.contains(active));
+}
+
 /** The tab's items; dropping items here (after a tab switched while dragging) moves them to it. */
 function TabPanelDropZone({
   place,
@@ -217,6 +234,53 @@ export function SegmentationBoard({
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
 
+  // The focus stays where the items were after a move, a copy or a removal: on the next item, or
+  // on the tab's panel once it is empty, not on the page (the Actions button it would go back to
+  // is disabled until something is selected again).
+  const gridRef = useRef<ItemGridHandle>(null);
+  const panels = useRef(new Map<ItemPlacement, HTMLDivElement>());
+  const activePanel = useCallback(() => panels.current.get(activeTab) ?? null, [activeTab]);
+  const lastFocusedId = useRef<string | undefined>(undefined);
+  const focusRequest = useRef<FocusRequest | null>(null);
+  // Set when an action of the menu or the remove dialog was chosen: the focus they give back.
+  const focusOnClose = useRef<string | null | undefined>(undefined);
+  const orderedIds = useMemo(() => tabItems.map((item) => item.id), [tabItems]);
+
+  const focusItemOrPanel = useCallback(
+    (id: string | null) => {
+      if (id !== null && gridRef.current) gridRef.current.focusItem(id);
+      else activePanel()?.focus();
+    },
+    [activePanel],
+  );
+
+  useEffect(() => {
+    const request = focusRequest.current;
+    if (!request || request.items === tabItems) return;
+    focusRequest.current = null;
+    if (request.tab !== activeTab || !focusIsFree(activePanel())) return;
+    if (tabItems.length === 0) focusItemOrPanel(null);
+    else if (request.id !== null && tabItems.some((item) => item.id === request.id))
+      focusItemOrPanel(request.id);
+  }, [tabItems, activeTab, activePanel, focusItemOrPanel]);
+
+  /** Where the focus goes once `leaving` have left the tab. */
+  const focusTargetAfter = useCallback(
+    (leaving: readonly string[]) => focusAfterLeaving(orderedIds, new Set(leaving), lastFocusedId.current),
+    [orderedIds],
+  );
+
+  const returnFocusOnClose = useCallback(
+    (event: Event) => {
+      const target = focusOnClose.current;
+      if (target === undefined) return;
+      focusOnClose.current = undefined;
+      event.preventDefault();
+      focusItemOrPanel(target);
+    },
+    [focusItemOrPanel],
+  );
+
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click still selects.
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
@@ -243,11 +307,23 @@ export function SegmentationBoard({
     };
   }, []);
 
+  /** Sends a write; `leaving` are the items it takes out of the tab. */
   const place = useCallback(
-    async (outcome: PlanOutcome) => {
+    async (outcome: PlanOutcome, leaving: readonly string[]) => {
+      focusRequest.current = { tab: activeTab, items: tabItems, id: focusTargetAfter(leaving) };
       if (await onPlace(outcome)) selection.clear();
+      else focusRequest.current = null;
     },
-    [onPlace, selection],
+    [onPlace, selection, activeTab, tabItems, focusTargetAfter],
+  );
+
+  /** A move, copy or removal chosen from the menu or the dialog, whose closing gives the focus back. */
+  const placeFromMenu = useCallback(
+    (outcome: PlanOutcome, leaving: readonly string[]) => {
+      focusOnClose.current = focusTargetAfter(leaving);
+      return place(outcome, leaving);
+    },
+    [place, focusTargetAfter],
   );
 
   function onDragStart({ active }: DragStartEvent) {
@@ -280,6 +356,7 @@ export function SegmentationBoard({
     }
     void place(
       planMove({ lineListId, modelCodes: current.ids, origin: current.origin, target: target.place }),
+      current.ids,
     );
   }
 
@@ -332,16 +409,19 @@ export function SegmentationBoard({
             busy={busy}
             menuOpen={menuOpen}
             onMenuOpenChange={setMenuOpen}
+            onMenuCloseAutoFocus={returnFocusOnClose}
             onSelectAll={selection.selectAll}
             onClear={selection.clear}
             onMove={(target) =>
-              void place(
+              void placeFromMenu(
                 planMove({ lineListId, modelCodes: selection.selectedIds, origin: activeTab, target }),
+                selection.selectedIds,
               )
             }
             onCopy={(target: CatalogType) =>
-              void place(
+              void placeFromMenu(
                 planCopy({ lineListId, modelCodes: selection.selectedIds, origin: activeTab, target }),
+                [],
               )
             }
             onRemove={() => setConfirmingRemove(true)}
@@ -353,13 +433,22 @@ export function SegmentationBoard({
             value={tab}
             // The cards take focus themselves; an empty panel takes it instead.
             tabIndex={tab === activeTab && tabItems.length > 0 ? -1 : 0}
-            className="pt-4"
+            className="pt-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            ref={(node) => {
+              if (node) panels.current.set(tab, node);
+              else panels.current.delete(tab);
+            }}
+            onFocus={(event) => {
+              const id = (event.target as HTMLElement).dataset.itemId;
+              if (id !== undefined) lastFocusedId.current = id;
+            }}
           >
             <TabPanelDropZone place={tab} origin={drag?.origin}>
               {tab !== activeTab ? null : tabItems.length === 0 ? (
                 <EmptyTab place={tab} />
               ) : (
                 <ItemGrid
+                  ref={gridRef}
                   items={tabItems}
                   place={tab}
                   label={catalogTabLabels[tab]}
@@ -387,9 +476,11 @@ export function SegmentationBoard({
         pendingLabel="Removing..."
         pending={busy}
         destructive
+        onCloseAutoFocus={returnFocusOnClose}
         onConfirm={() => {
-          void place(
+          void placeFromMenu(
             planRemove({ lineListId, modelCodes: selection.selectedIds, origin: activeTab }),
+            selection.selectedIds,
           ).finally(() => setConfirmingRemove(false));
         }}
       />

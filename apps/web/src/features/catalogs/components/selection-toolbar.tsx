@@ -27,6 +27,8 @@ export interface SelectionToolbarProps {
   busy: boolean;
   menuOpen: boolean;
   onMenuOpenChange: (open: boolean) => void;
+  /** The menu closes: the board may give the focus elsewhere than back to the Actions button. */
+  onMenuCloseAutoFocus?: (event: Event) => void;
   onSelectAll: () => void;
   onClear: () => void;
   onMove: (target: CatalogType) => void;
@@ -45,6 +47,7 @@ export function SelectionToolbar({
   busy,
   menuOpen,
   onMenuOpenChange,
+  onMenuCloseAutoFocus,
   onSelectAll,
   onClear,
   onMove,
@@ -88,7 +91,7 @@ export function SelectionToolbar({
               <ChevronDownIcon aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="min-w-60">
+          <DropdownMenuContent align="end" className="min-w-60" onCloseAutoFocus={onMenuCloseAutoFocus}>
             {[
               { verb: "Move", labelId: moveLabelId, Icon: FolderInputIcon, onTarget: onMove },
               { verb: "Copy", labelId: copyLabelId, Icon: CopyIcon, onTarget: onCopy },

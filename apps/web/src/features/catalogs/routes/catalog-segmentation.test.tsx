@@ -257,6 +257,49 @@ describe("catalog segmentation screen", { timeout: 40_000 }, () => {
     expect(screen.getByText("No items found.")).toBeInTheDocument();
   });
 
+  it("keeps the focus where moved items were: on the next item, or on the emptied tab", async () => {
+    segmentationApi({ initial: { "10029-001": ["athletic"], "10036-001": ["athletic"] } });
+    const { user } = renderApp(`/home/catalog-segmentation/${lineList.id}`);
+    await screen.findByRole("grid", { name: "Unsorted items" }, firstRender);
+
+    // From the keyboard alone: Space selects the focused card, Shift+F10 opens the Actions menu.
+    card("10008-001").focus();
+    await user.keyboard(" ");
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    const menu = await screen.findByRole("menu");
+    await user.keyboard("{ArrowDown}");
+    expect(within(menu).getByRole("menuitem", { name: "Move to Boutique Catalog" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(
+      await screen.findByText("Items added successfully to Boutique Catalog from unsorted"),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(tab("Unsorted items")).toHaveTextContent("3"));
+    // The moved card's place goes to the one after it.
+    await waitFor(() => expect(card("10015-001")).toHaveFocus());
+
+    // Every item of the tab moved: the tab's (now empty) panel holds the focus.
+    await user.click(tab("Athletic Catalog"));
+    card("10029-001").focus();
+    await user.keyboard("{Control>}a{/Control}");
+    expect(screen.getByText("2 selected")).toBeInTheDocument();
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    await user.click(await screen.findByRole("menuitem", { name: "Move to Crocs Catalog" }));
+    expect(await screen.findByText("2 item(s) moved to Crocs Catalog")).toBeInTheDocument();
+    await waitFor(() => expect(tab("Athletic Catalog")).toHaveTextContent("0"));
+    await waitFor(() => expect(screen.getByRole("tabpanel", { name: /^Athletic Catalog/ })).toHaveFocus());
+
+    // So does removing the last item of a catalog, once the confirmation closes.
+    await user.click(tab("Boutique Catalog"));
+    card("10008-001").focus();
+    await user.keyboard(" ");
+    await user.keyboard("{Shift>}{F10}{/Shift}");
+    await user.click(await screen.findByRole("menuitem", { name: "Remove" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    expect(await screen.findByText("Items removed")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("tabpanel", { name: /^Boutique Catalog/ })).toHaveFocus());
+  });
+
   it("adds items to the tab's catalog from the add-items dialog, filtered by place and searched", async () => {
     const api = segmentationApi({ initial: { "10001-001": ["athletic"], "10008-001": ["crocs"] } });
     // happy-dom lays nothing out: the dialog's virtualized list needs a size to show its rows.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   emptySelection,
+  focusAfterLeaving,
   selectAll,
   selectedInOrder,
   selectItem,
@@ -64,5 +65,31 @@ describe("selecting items", () => {
     expect(selected(selectAll(ids))).toEqual(ids);
     const selection: Selection = { ids: new Set(["f", "gone", "a"]), anchor: "f" };
     expect(selected(selection)).toEqual(["a", "f"]);
+  });
+});
+
+describe("where the focus goes when items leave the tab", () => {
+  const leaving = (...left: string[]) => new Set(left);
+
+  it("stays on the focused item when it does not leave", () => {
+    expect(focusAfterLeaving(ids, leaving("a", "b"), "d")).toBe("d");
+  });
+
+  it("goes on to the next item that stays, after the focused one", () => {
+    expect(focusAfterLeaving(ids, leaving("b", "c", "e"), "c")).toBe("d");
+    expect(focusAfterLeaving(ids, leaving("a", "c"), "a")).toBe("b");
+  });
+
+  it("goes back to the last item that stays when none after it does", () => {
+    expect(focusAfterLeaving(ids, leaving("e", "f"), "f")).toBe("d");
+  });
+
+  it("starts from the first leaving item when no item had the focus", () => {
+    expect(focusAfterLeaving(ids, leaving("c", "d"), undefined)).toBe("e");
+    expect(focusAfterLeaving(ids, leaving("c", "d"), "gone")).toBe("e");
+  });
+
+  it("answers none when every item leaves", () => {
+    expect(focusAfterLeaving(ids, leaving(...ids), "c")).toBeNull();
   });
 });

@@ -53,3 +53,20 @@ export function selectedInOrder(selection: Selection, orderedIds: readonly strin
   if (selection.ids.size === 0) return [];
   return orderedIds.filter((id) => selection.ids.has(id));
 }
+
+/**
+ * The item that takes the focus once `leaving` have left the tab, so a keyboard user goes on from
+ * where they were: the focused item when it stays, else the first one after it that stays, else
+ * the last one before it; null when none stays. With no focused item, from the first leaving one.
+ */
+export function focusAfterLeaving(
+  orderedIds: readonly string[],
+  leaving: ReadonlySet<string>,
+  focusedId: string | undefined,
+): string | null {
+  const focused = focusedId === undefined ? -1 : orderedIds.indexOf(focusedId);
+  const from = focused !== -1 ? focused : orderedIds.findIndex((id) => leaving.has(id));
+  if (from === -1) return orderedIds[0] ?? null;
+  const after = orderedIds.slice(from).find((id) => !leaving.has(id));
+  return after ?? orderedIds.slice(0, from).findLast((id) => !leaving.has(id)) ?? null;
+}
