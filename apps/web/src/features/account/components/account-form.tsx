@@ -6,17 +6,16 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { LoginMethods } from "@/features/account/components/login-methods";
 import { useUpdateUser } from "@/lib/api/users/update-user";
 import { isApiError } from "@/lib/api-client";
 import { uiText } from "@/lib/ui-text";
 
-/** The signed-in user's profile: names saved with `PUT /api/users`; e-mail and login option shown only. */
+/** The signed-in user's profile: names saved with `PUT /api/users`; e-mail and login options shown only. */
 export function AccountForm({ user }: { user: SessionUser }) {
-  const ids = { firstName: useId(), lastName: useId(), email: useId(), otp: useId() };
+  const ids = { firstName: useId(), lastName: useId(), email: useId() };
   const updateUser = useUpdateUser();
   const {
     register,
@@ -86,16 +85,7 @@ export function AccountForm({ user }: { user: SessionUser }) {
               <Input id={ids.email} type="email" value={user.email} disabled readOnly />
               <FieldDescription>Your sign-in address. Ask an administrator to change it.</FieldDescription>
             </Field>
-            <fieldset className="flex flex-col gap-3">
-              <legend className="mb-3 text-sm font-medium">Login</legend>
-              <div className="flex items-center gap-2">
-                <Checkbox id={ids.otp} checked disabled aria-describedby={`${ids.otp}-description`} />
-                <Label htmlFor={ids.otp}>OTP</Label>
-              </div>
-              <FieldDescription id={`${ids.otp}-description`}>
-                A one-time login code is e-mailed to you each time you sign in.
-              </FieldDescription>
-            </fieldset>
+            <LoginMethods />
           </FieldGroup>
         </CardContent>
         <CardFooter className="mt-6 justify-end gap-2 border-t pt-4">

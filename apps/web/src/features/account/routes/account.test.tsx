@@ -1,5 +1,7 @@
+import type { Passkey } from "@cm/contracts/passkeys";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { loginMethodTexts } from "@/features/account/utils/login-method-texts";
 import { seedSession, testSessionUser } from "@/testing/auth";
 import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
 import { person } from "@/testing/people-api";
@@ -18,11 +20,24 @@ const firstRender = { timeout: 20_000 };
 
 type FetchCall = [input: RequestInfo | URL, init?: RequestInit];
 
-function renderAccount(updateAnswer: () => MockResponse = () => ok(writtenAdmin)) {
+const passkey: Passkey = {
+  id: 3,
+  name: "MacBook",
+  createdAt: "2026-03-02T10:00:00.000Z",
+  lastUsedAt: null,
+  backedUp: true,
+  _revision: 1,
+};
+
+function renderAccount(
+  updateAnswer: () => MockResponse = () => ok(writtenAdmin),
+  { passkeys = [] as Passkey[] } = {},
+) {
   let me = { ...admin };
   const calls = () => fetchMock.mock.calls as unknown as FetchCall[];
   const fetchMock = mockFetch({
     "/api/me": () => ok(me),
+    "/api/me/passkeys": () => ok(passkeys),
     "/api/users": () => {
       const [, init] = calls().at(-1)!;
       // The shell lists users too (GET); only the save (PUT) is this test's business.
@@ -57,6 +72,24 @@ describe("account page", { timeout: 30_000 }, () => {
     const otp = screen.getByRole("checkbox", { name: "OTP" });
     expect(otp).toBeChecked();
     expect(otp).toBeDisabled();
+    expect(otp).toHaveAccessibleDescription(loginMethodTexts.otpSignsIn);
+    const passkeyOption = screen.getByRole("checkbox", { name: "Passkey" });
+    expect(passkeyOption).not.toBeChecked();
+    expect(passkeyOption).toBeDisabled();
+    await waitFor(() => expect(passkeyOption).toHaveAccessibleDescription(loginMethodTexts.passkeyNone));
+  });
+
+  it("with a passkey, shows both login options and that the passkey signs the person in", async () => {
+    renderAccount(undefined, { passkeys: [passkey] });
+    await screen.findByLabelText("First Name", {}, firstRender);
+    const passkeyOption = screen.getByRole("checkbox", { name: "Passkey" });
+    await waitFor(() => expect(passkeyOption).toBeChecked());
+    expect(passkeyOption).toHaveAccessibleDescription(
+      'Signs you in: choose "Sign in with a passkey" on the sign-in page (1 passkey below).',
+    );
+    const otp = screen.getByRole("checkbox", { name: "OTP" });
+    expect(otp).not.toBeChecked();
+    expect(otp).toHaveAccessibleDescription(loginMethodTexts.otpReplaced);
   });
 
   it("saves the names with PUT /api/users and says so", async () => {
