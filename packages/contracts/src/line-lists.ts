@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { catalogTypeSchema } from "./catalogs.ts";
-import { maxEntityId, paginationQuerySchema, revisionedSchema } from "./envelope.ts";
+import { expectedRevisionSchema, maxEntityId, paginationQuerySchema, revisionedSchema } from "./envelope.ts";
+import { nameSchema } from "./names.ts";
 
 /** SPEC.md sections 3, 7 and 8: line lists. */
 
@@ -31,11 +32,31 @@ export const lineListStatusFilterValues = ["all", "published", "unpublished"] as
 export const lineListStatusFilterSchema = z.enum(lineListStatusFilterValues);
 export type LineListStatusFilter = z.infer<typeof lineListStatusFilterSchema>;
 
+/** A line list's name: set in the upload dialog (prefilled from the file name), renamed later. */
+export const lineListNameMaxLength = 255;
+
 export const lineListMessages = {
   noLineListsFound: "No line lists found",
   lineListNotFound: "Line list not found",
   wrongCatalogsInfoParameters: "Wrong parameters provided for linelists with catalog info",
+  nameRequired: "Line list name is required",
+  nameTooLong: `Line list name must be at most ${lineListNameMaxLength} characters`,
+  renamed: "Line list renamed",
+  renameFailed: "Failed to rename line list",
 } as const;
+
+export const lineListNameSchema = nameSchema(
+  { required: lineListMessages.nameRequired, tooLong: lineListMessages.nameTooLong },
+  lineListNameMaxLength,
+);
+
+/** `PATCH /api/line-lists/{lineListId}`: a new name, at the revision the person saw. */
+export const lineListRenameSchema = z
+  .object({ name: lineListNameSchema })
+  .extend(expectedRevisionSchema.shape);
+export type LineListRename = z.input<typeof lineListRenameSchema>;
+
+export const lineListParamsSchema = z.object({ lineListId: z.coerce.number().int().min(1).max(maxEntityId) });
 
 /** A calendar date, "YYYY-MM-DD": no time, no timezone. */
 export const calendarDateSchema = z.iso.date();

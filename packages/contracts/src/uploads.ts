@@ -9,7 +9,7 @@ export {
   workbookExtensions,
   type WorkbookExtension,
 } from "./line-list-workbook.ts";
-import { calendarDateSchema, lineListTypeValues } from "./line-lists.ts";
+import { calendarDateSchema, lineListNameSchema, lineListTypeValues } from "./line-lists.ts";
 
 /**
  * SPEC.md sections 3 ("Upload metadata"), 5 ("Upload"), 7 ("Uploads") and 8 ("Upload"): the
@@ -191,6 +191,8 @@ export const processLineListInputSchema = z
         dateOfAvailability: calendarDateSchema.nullish(),
       })
       .default({}),
+    /** new only: the line list's name as the person set it; the file name without its extension by default. */
+    name: lineListNameSchema.optional(),
     /** The `fileKey` the presign step answered. */
     key: z.string().trim().min(1).max(500),
     description: z.string().trim().max(1000).optional(),

@@ -99,10 +99,10 @@ async function processStoredFile(
   } else {
     if (input.type === "update")
       throw new InvalidError(uploadMessages.typeRequired, { type: [uploadMessages.typeRequired] });
-    const name = withoutExtension(input.fileName) || input.fileName;
+    const fileName = withoutExtension(input.fileName) || input.fileName;
     newLineList = {
-      name,
-      description: input.description?.trim() || name,
+      name: input.name ?? fileName,
+      description: input.description?.trim() || fileName,
       type: input.type,
       ...lineListDates(input.type, input.linelist_attributes),
     };

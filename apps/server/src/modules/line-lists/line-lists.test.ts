@@ -1,4 +1,5 @@
 import { genericMessages } from "@cm/contracts/messages";
+import { nameMessages } from "@cm/contracts/names";
 import { lineListMessages, type LineList, type LineListWithCatalogs } from "@cm/contracts/line-lists";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -349,6 +350,67 @@ describe("line lists", () => {
           data: expect.any(Object),
         });
       }
+    });
+  });
+
+  describe("renaming", () => {
+    const rename = (id: number, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      testApp.app.inject({
+        method: "PATCH",
+        url: `/api/line-lists/${id}`,
+        headers: { ...auth, ...headers },
+        payload,
+      });
+
+    it("gives a saved line list a new name at its revision, answers the new revision and records the change", async () => {
+      const lineList = (await api(`/api/line-lists?lineListId=${created[2]!.id}`)).json().data.lineLists[0];
+      const response = await rename(lineList.id, {
+        name: "  Fall 2027 Core  ",
+        expectedRevision: lineList._revision,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        success: true,
+        message: lineListMessages.renamed,
+        data: { id: lineList.id, name: "Fall 2027 Core", _revision: lineList._revision + 1 },
+        nextExpectedStreamVersion: lineList._revision + 1,
+      });
+      const listed = (await api(`/api/line-lists?lineListId=${lineList.id}`)).json().data.lineLists[0];
+      expect(listed.name).toBe("Fall 2027 Core");
+      expect((await historyOf(testApp, "line-list", lineList.id))[0]).toMatchObject({
+        action: "update",
+        changes: [{ field: "name", before: "Fall 2027 Own Stock", after: "Fall 2027 Core" }],
+      });
+    });
+
+    it("renames a line list still in preview", async () => {
+      const response = await rename(previewId, { name: "Spring 2028 from the brand" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ name: "Spring 2028 from the brand", stage: "preview" });
+    });
+
+    it("refuses a stale revision with 409, and a blank, invisible or too long name with 400, changing nothing", async () => {
+      const before = (await api(`/api/line-lists?lineListId=${created[0]!.id}`)).json().data.lineLists[0];
+      const stale = await rename(before.id, { name: "Stale" }, { "if-match": String(before._revision + 1) });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(genericMessages.staleRevision);
+      for (const [name, message] of [
+        ["   ", lineListMessages.nameRequired],
+        ["Spring\u202E2027", nameMessages.invisibleCharacters],
+        ["x".repeat(256), lineListMessages.nameTooLong],
+      ] as const) {
+        const refused = await rename(before.id, { name });
+        expect(refused.statusCode, name).toBe(400);
+        expect(JSON.stringify(refused.json()), name).toContain(message);
+      }
+      const after = (await api(`/api/line-lists?lineListId=${before.id}`)).json().data.lineLists[0];
+      expect(after).toMatchObject({ name: before.name, _revision: before._revision });
+    });
+
+    it("answers 404 for a line list that does not exist", async () => {
+      const response = await rename(999_999, { name: "Nothing" });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(lineListMessages.lineListNotFound);
     });
   });
 });

@@ -13,7 +13,7 @@ import {
 } from "@cm/contracts/line-lists";
 import type { Database, DbExecutor, Tx } from "../../db/client.ts";
 import { brands, lineLists } from "../../db/schema.ts";
-import { defineHistoryEntity, recordCreated } from "../../lib/entity-write.ts";
+import { defineHistoryEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
 import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { pageWindow, paginated } from "../../lib/pagination.ts";
 import { ensureCatalogs, insertCatalogItems } from "../catalogs/repository.ts";
@@ -243,4 +243,26 @@ export function createLineList(
   actorUserId: number | null,
 ): Promise<LineList> {
   return db.transaction((tx) => createLineListInTransaction(tx, input, actorUserId));
+}
+
+/**
+ * A new name for a line list (in preview or saved), at the revision the person saw: a stale one
+ * gets 409 and changes nothing; the history records the name's change.
+ */
+export async function renameLineList(
+  db: Database,
+  lineListId: number,
+  name: string,
+  expectedRevision: number | undefined,
+  actorUserId: number,
+): Promise<LineList> {
+  return db.transaction(async (tx) => {
+    const { row } = await updateEntity(tx, lineListHistory, {
+      id: lineListId,
+      expectedRevision,
+      actorUserId,
+      apply: () => ({ name, updatedAt: new Date() }),
+    });
+    return toLineList((await findLineListById(tx, row.id))!);
+  });
 }

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import {
+  processRequest,
   snapshot,
   storageListing,
+  storeWorkbook,
   uploadAccepted,
   uploadWorkbook,
   type Auth,
@@ -216,6 +218,54 @@ describe("line list upload: presign, PUT, process, preview, save", () => {
       headers: auth,
     });
     expect(discard.json().data).toEqual({ lineListId: id, discardedStyles: 4, lineListDeleted: true });
+  });
+
+  it("names the new line list as the person set it, or after the file without its extension", async () => {
+    const table = recoded(sampleLineListTable({ styles: 2, season: "Fall", year: 2028, seed: 9 }), "N");
+    const bytes = await xlsx(table);
+    const named = await storeWorkbook(testApp, auth, "LL_export_0412.xlsx", bytes);
+    const process = await processRequest(testApp, auth, {
+      brand: "Crocs",
+      type: "own-stock",
+      fileName: "LL_export_0412.xlsx",
+      key: named.fileKey,
+      name: "  Crocs Fall 2028 Core  ",
+    });
+    expect(process.statusCode).toBe(200);
+    const id = JSON.parse(process.body) as number;
+    expect((await summaryOf(id)).lineList).toMatchObject({
+      name: "Crocs Fall 2028 Core",
+      description: "LL_export_0412",
+    });
+
+    const unnamed = await uploadAccepted(testApp, auth, {
+      fileName: "Fall 2028 extra.xlsx",
+      bytes: await xlsx(recoded(table, "M")),
+    });
+    expect((await summaryOf(unnamed)).lineList.name).toBe("Fall 2028 extra");
+
+    for (const lineListId of [id, unnamed]) {
+      await testApp.app.inject({
+        method: "DELETE",
+        url: `/api/crocs/discard-uploaded-data/${lineListId}`,
+        headers: auth,
+      });
+    }
+  });
+
+  it("refuses a blank or invisible name before reading the file", async () => {
+    const bytes = await xlsx(sampleLineListTable({ styles: 1 }));
+    const stored = await storeWorkbook(testApp, auth, "a.xlsx", bytes);
+    for (const name of ["   ", "Fall\u200B2028"]) {
+      const process = await processRequest(testApp, auth, {
+        brand: "Crocs",
+        type: "own-stock",
+        fileName: "a.xlsx",
+        key: stored.fileKey,
+        name,
+      });
+      expect(process.statusCode, name).toBe(400);
+    }
   });
 
   it("refuses a pre-book without its dates and a future-stock without availability, storing nothing", async () => {
