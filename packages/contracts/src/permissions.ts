@@ -86,6 +86,57 @@ export const seededRolePermissions: Record<string, readonly Permission[]> = {
   Viewer: ["catalogs.view", "customers.view", "orders.view", "people.view"],
 };
 
+/**
+ * What a permission includes: each screen a permission opens reads what its own area shows, so
+ * managing (or publishing) an area includes viewing it, and managing brands includes viewing the
+ * catalogs the brand screens list. A role grants these with the permission (the role editor shows
+ * them checked and locked), whether or not they were saved with it.
+ */
+export const includedPermissions: Partial<Record<Permission, readonly Permission[]>> = {
+  "catalogs.manage": ["catalogs.view"],
+  "catalogs.publish": ["catalogs.view"],
+  "brands.manage": ["catalogs.view"],
+  "customers.manage": ["customers.view"],
+  "orders.manage": ["orders.view"],
+  "people.manage": ["people.view"],
+};
+
+/** A set of permissions with what they include, in catalogue order. */
+export function withIncludedPermissions(permissions: readonly string[]): Permission[] {
+  const held = new Set<string>(permissions);
+  for (const permission of permissions) {
+    for (const included of includedPermissions[permission as Permission] ?? []) held.add(included);
+  }
+  return permissionValues.filter((permission) => held.has(permission));
+}
+
+/** The permissions of `permissions` that include `permission` ("Orders: Manage" for orders.view). */
+export function includedBy(permission: Permission, permissions: readonly string[]): Permission[] {
+  return permissionValues.filter(
+    (candidate) => permissions.includes(candidate) && includedPermissions[candidate]?.includes(permission),
+  );
+}
+
+/**
+ * Reads that screens of several areas make, each allowed to any of the view permissions whose
+ * screens make it (with what includes them, any of their areas' permissions), rather than
+ * granting a whole area: the routes declare these lists and the web app asks for them only when
+ * the user holds one (docs/security.md, "Shared reads").
+ */
+export const sharedReadPermissions = {
+  /** `GET /api/brands`: the brand screens, the sidebar's brand links (Line Lists, Orders by Brand), the orders' filters and a store's brand focus. */
+  brands: ["catalogs.view", "orders.view", "customers.view"],
+  /** `GET /api/line-lists`: the line lists New Order offers and the orders list's line-list filter. */
+  lineLists: ["catalogs.view", "orders.view"],
+  /** `GET /api/organizations` and `GET /api/stores`: the customer and store pickers of New Order and of the order lists. */
+  customers: ["customers.view", "orders.view"],
+  /**
+   * `GET /api/users`, `GET /api/users/with-memberships` and `GET /api/roles`: the staff screens and
+   * the customers' people screens (each reader sees only the users of the types they may view).
+   */
+  users: ["people.view", "customers.view"],
+} as const satisfies Record<string, readonly [Permission, ...Permission[]]>;
+
 export const permissionMessages = {
   /** 403 when the signed-in user's role lacks what the route declares. */
   missing: (permission: Permission) =>
@@ -94,6 +145,9 @@ export const permissionMessages = {
   noAccessTitle: "No access",
   noAccessDescription: (permission: Permission) =>
     `Your role does not include "${permissionLabel(permission)}". Ask a person who manages people to change your role.`,
+  /** The roles screen's note on a permission that another one the role holds includes. */
+  includedIn: (permissions: readonly Permission[]) =>
+    `Included in ${permissions.map((permission) => `"${permissionLabel(permission)}"`).join(" and ")}`,
   /** Tooltip of a disabled control. */
   disabledReason: (permission: Permission) => `Needs the "${permissionLabel(permission)}" permission`,
   /** 409: the last active user holding people.manage cannot lose it. */

@@ -3,6 +3,7 @@ import {
   permissionMessages,
   permissionValues,
   seededRolePermissions,
+  sharedReadPermissions,
   type Permission,
 } from "@cm/contracts/permissions";
 import { eq } from "drizzle-orm";
@@ -94,18 +95,19 @@ describe("permissions", () => {
     let organizationNumber = 0;
     // Allowed, each succeeds (2xx) but those marked `passes`: they get past the guard and fail on
     // their input (an unknown line list or order), which is what shows the permission let them in.
+    // A shared read is allowed to any of its permissions; a refusal names the first.
     const sample: {
-      permission: Permission;
+      permission: Permission | readonly Permission[];
       method: InjectOptions["method"];
       url: () => string;
       body?: () => object;
       passes?: true;
     }[] = [
-      { permission: "catalogs.view", method: "GET", url: () => "/api/brands" },
-      { permission: "catalogs.view", method: "GET", url: () => "/api/line-lists" },
+      { permission: sharedReadPermissions.brands, method: "GET", url: () => "/api/brands" },
+      { permission: sharedReadPermissions.lineLists, method: "GET", url: () => "/api/line-lists" },
       { permission: "catalogs.view", method: "GET", url: () => "/api/line-lists/with-catalogs-info" },
-      { permission: "customers.view", method: "GET", url: () => "/api/organizations" },
-      { permission: "customers.view", method: "GET", url: () => "/api/stores" },
+      { permission: sharedReadPermissions.customers, method: "GET", url: () => "/api/organizations" },
+      { permission: sharedReadPermissions.customers, method: "GET", url: () => "/api/stores" },
       { permission: "orders.view", method: "GET", url: () => "/api/orders" },
       { permission: "orders.view", method: "GET", url: () => "/api/orders/dashboard" },
       { permission: "people.view", method: "GET", url: () => `/api/roles/${roleIds.get("Admin")}` },
@@ -155,15 +157,17 @@ describe("permissions", () => {
         for (const route of sample) {
           const url = route.url();
           const response = await call(roleName, route.method, url, route.body?.());
-          const label = `${roleName}: ${route.method} ${url} (${route.permission})`;
-          if (held.includes(route.permission)) {
+          const label = `${roleName}: ${route.method} ${url} (${String(route.permission)})`;
+          const anyOf: readonly Permission[] =
+            typeof route.permission === "string" ? [route.permission] : route.permission;
+          if (anyOf.some((permission) => held.includes(permission))) {
             if (route.passes) expect([400, 404], `${label}: ${response.body}`).toContain(response.statusCode);
             else expect(response.statusCode, `${label}: ${response.body}`).toBeLessThan(300);
           } else {
             expect(response.statusCode, label).toBe(403);
             expect(response.json(), label).toEqual({
               success: false,
-              message: permissionMessages.missing(route.permission),
+              message: permissionMessages.missing(anyOf[0]!),
               data: null,
             });
           }

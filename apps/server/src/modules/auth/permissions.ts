@@ -1,13 +1,18 @@
 import type { SessionUser } from "@cm/contracts/auth";
-import { permissionMessages, permissionValues, type Permission } from "@cm/contracts/permissions";
+import {
+  permissionMessages,
+  permissionValues,
+  type Permission,
+  withIncludedPermissions,
+} from "@cm/contracts/permissions";
 import { DomainError } from "../../lib/errors.ts";
 
 /**
  * What a route needs (docs/security.md, "Permissions"), declared in its options as `config: { permission }`:
  * - a permission of the catalogue: an active staff member whose role holds it;
  * - several: any one of them lets the request in, for routes serving two areas (a user route
- *   serves staff and customers' users); the handler then asks for the one its input needs with
- *   `requirePermission`;
+ *   serves staff and customers' users; the handler then asks for the one its input needs with
+ *   `requirePermission`) and for reads that screens of several areas make (`sharedReadPermissions`);
  * - `"signed-in"`: any active staff member (their own account, `/api/me`);
  * - `"public"`: no token at all (health, sign-in, the presigned PUT, whose signature is its
  *   authorization).
@@ -33,10 +38,14 @@ export function isPermission(value: string): value is Permission {
   return knownPermissions.has(value);
 }
 
-/** The permissions a role grants: none while it is inactive, only names the catalogue knows. */
+/**
+ * The permissions a role grants: none while it is inactive, only names the catalogue knows, with
+ * what they include (`includedPermissions`: Orders: Manage grants Orders: View too), whether or not
+ * the role was saved with it.
+ */
 export function grantedPermissions(role: { status: string; permissions: readonly string[] }): Permission[] {
   if (role.status !== "active") return [];
-  return permissionValues.filter((permission) => role.permissions.includes(permission));
+  return withIncludedPermissions(role.permissions);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   brandUpdateSchema,
 } from "@cm/contracts/brands";
 import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
+import { sharedReadPermissions } from "@cm/contracts/permissions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
@@ -22,7 +23,7 @@ export const brandRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/brands",
     {
-      config: { permission: "catalogs.view" },
+      config: { permission: sharedReadPermissions.brands },
       schema: {
         summary: "Brands",
         description: "Every brand, ordered by name (case-insensitive).",

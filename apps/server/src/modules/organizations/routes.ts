@@ -15,6 +15,7 @@ import {
   updateOrganizationNameInputSchema,
   updateOrganizationStatusInputSchema,
 } from "@cm/contracts/organizations";
+import { sharedReadPermissions } from "@cm/contracts/permissions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
@@ -42,7 +43,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/organizations",
     {
-      config: { permission: "customers.view" },
+      config: { permission: sharedReadPermissions.customers },
       schema: {
         summary: "List organizations",
         description:

@@ -5,7 +5,7 @@ import {
   listLimitQuerySchema,
   writeEnvelopeSchema,
 } from "@cm/contracts/envelope";
-import { permissionMessages } from "@cm/contracts/permissions";
+import { permissionMessages, sharedReadPermissions } from "@cm/contracts/permissions";
 import { createRoleInputSchema, roleMessages, roleSchema, updateRoleInputSchema } from "@cm/contracts/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,7 +24,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/roles",
     {
       // The customer forms pick a customer role, and the people lists name each user's role.
-      config: { permission: ["people.view", "customers.view"] },
+      config: { permission: sharedReadPermissions.users },
       schema: {
         summary: "List roles",
         description:

@@ -4,6 +4,7 @@ import {
   idParamsSchema,
   writeEnvelopeSchema,
 } from "@cm/contracts/envelope";
+import { sharedReadPermissions } from "@cm/contracts/permissions";
 import {
   addStoreAddressInputSchema,
   createStoreInputSchema,
@@ -50,7 +51,7 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/stores",
     {
-      config: { permission: "customers.view" },
+      config: { permission: sharedReadPermissions.customers },
       schema: {
         summary: "List stores",
         description: `Stores by name with their addresses, brand focus and users. \`organizationId\` narrows the list to one organization; \`limit\` caps it. An empty list says "${storeMessages.listEmpty}".`,
