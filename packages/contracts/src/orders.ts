@@ -99,11 +99,11 @@ export const orderLimits = {
   dashboardLastOrders: 10,
   dashboardTopCustomers: 5,
   dashboardMostUnitsSold: 5,
+  /** A status move may be undone this long after it (the screen offers it for less). */
+  statusUndoSeconds: 30,
 } as const;
 
 export { formatOrderNumber, orderNumberPrefix } from "./order-number.ts";
-  /** A status move may be undone this long after it (the screen offers it for less). */
-  statusUndoSeconds: 30,
 
 function statusList(statuses: readonly OrderStatus[]): string {
   return statuses.length === 0 ? "none" : statuses.map((status) => orderStatusLabels[status]).join(", ");
@@ -125,9 +125,6 @@ export const orderMessages = {
   organizationInactive: "The customer is inactive",
   organizationNotCustomer: "Orders are written for customer stores only",
   linesLocked: "Lines can be changed only while the order is Pending",
-  transitionRefused: (from: OrderStatus, to: OrderStatus) =>
-    `A ${orderStatusLabels[from]} order cannot become ${orderStatusLabels[to]}. Allowed next statuses: ${statusList(orderNextStatuses[from])}.`,
-  // Line reasons: each refused line is named by index and SKU, with one of these.
   statusUndone: (status: OrderStatus) =>
     `Status move undone: the order is ${orderStatusLabels[status]} again`,
   /** The history's summary of an undo: what it reverses, read as what it is. */
@@ -138,6 +135,9 @@ export const orderMessages = {
   undoChangedSince:
     "The order has changed since this status move, so it can no longer be undone. Reload it to see what changed.",
   undoTooLate: `A status move can be undone only within ${orderLimits.statusUndoSeconds} seconds of it`,
+  transitionRefused: (from: OrderStatus, to: OrderStatus) =>
+    `A ${orderStatusLabels[from]} order cannot become ${orderStatusLabels[to]}. Allowed next statuses: ${statusList(orderNextStatuses[from])}.`,
+  // Line reasons: each refused line is named by index and SKU, with one of these.
   lineListNotFound: "Line list not found",
   lineListNotPublished: "The line list is not published",
   lineListWrongType: (lineListType: string, orderType: OrderType) =>
@@ -164,6 +164,10 @@ export const orderMessages = {
   bulkStatusMoved: (count: number, status: OrderStatus) =>
     `${count} ${count === 1 ? "order" : "orders"} moved to ${orderStatusLabels[status]}`,
   bulkStatusRefused: (count: number) => `${count} ${count === 1 ? "order" : "orders"} could not move`,
+  bulkStatusUndone: (count: number, status: OrderStatus) =>
+    `${count} ${count === 1 ? "order" : "orders"} moved back from ${orderStatusLabels[status]}`,
+  bulkStatusUndoRefused: (count: number) =>
+    `${count} ${count === 1 ? "order" : "orders"} could not be moved back`,
   exportFailed: "Failed to export orders",
   listLoadFailed: "The orders could not be loaded",
   noComparison: "—",
@@ -184,7 +188,16 @@ export const orderMessages = {
   noOrderableStyles: "None of this line list's styles is in a catalog yet",
   noLinesEntered: "Enter a quantity in at least one size to write the order",
   cancelConfirmTitle: (number: string) => `Cancel order ${number}?`,
-  cancelConfirmDescription: "A cancelled order cannot be reopened or changed.",
+  cancelConfirmDescription:
+    "A cancelled order cannot be reopened or changed. You can undo this for a few seconds after, from the message that confirms it.",
+  moveConfirmTitle: (number: string, to: OrderStatus) => `Move order ${number} to ${orderStatusLabels[to]}?`,
+  moveConfirmDescription: (to: OrderStatus) =>
+    to === "completed"
+      ? "A completed order is closed: it cannot move again. You can undo this for a few seconds after, from the message that confirms it."
+      : `From ${orderStatusLabels[to]} the order only moves forward. You can undo this for a few seconds after, from the message that confirms it.`,
+  statusMovedToast: (number: string, to: OrderStatus) => `${number} moved to ${orderStatusLabels[to]}`,
+  undo: "Undo",
+  undoFailed: "Could not undo the status move",
   leaveConfirmTitle: "Leave without saving?",
   leaveConfirmDescription: "The quantities entered on this page will be lost.",
 } as const;
@@ -193,14 +206,6 @@ export const orderMessages = {
 export const orderStatusActionLabels: Record<OrderStatus, string> = {
   pending: "Back to Pending",
   processing: "Start processing",
-  moveConfirmTitle: (number: string, to: OrderStatus) => `Move order ${number} to ${orderStatusLabels[to]}?`,
-  moveConfirmDescription: (to: OrderStatus) =>
-    to === "completed"
-      ? "A completed order is closed: it cannot move again."
-      : `Its status path goes on from ${orderStatusLabels[to]} only; it cannot go back to an earlier status.`,
-  statusMovedToast: (to: OrderStatus) => `Order moved to ${orderStatusLabels[to]}`,
-  undo: "Undo",
-  undoFailed: "Could not undo the status move",
   shipped: "Mark as shipped",
   delivered: "Mark as delivered",
   completed: "Complete",
@@ -260,14 +265,6 @@ export const updateOrderStatusInputSchema = z.object({
 });
 export type UpdateOrderStatusInput = z.infer<typeof updateOrderStatusInputSchema>;
 
-export const orderParamsSchema = idParamsSchema;
-
-export const orderSortValues = [
-  "placedAt",
-  "-placedAt",
-  "customer",
-  "-customer",
-  "store",
 /**
  * `POST /api/orders/{id}/status/undo`: reverses the caller's own last status move, given the
  * revision that move answered (the order must still be at it).
@@ -277,6 +274,14 @@ export const undoOrderStatusInputSchema = z.object({
 });
 export type UndoOrderStatusInput = z.infer<typeof undoOrderStatusInputSchema>;
 
+export const orderParamsSchema = idParamsSchema;
+
+export const orderSortValues = [
+  "placedAt",
+  "-placedAt",
+  "customer",
+  "-customer",
+  "store",
   "-store",
   "brands",
   "-brands",
@@ -380,6 +385,8 @@ export const orderHistoryEntrySchema = z.object({
   toStatus: orderStatusSchema,
   changedAt: z.iso.datetime({ offset: true }),
   changedBy: namedSchema.nullable(),
+  /** True when this change undid the one before it (a move back along the path). */
+  undo: z.boolean().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
@@ -388,8 +395,6 @@ export const orderLineListSchema = z.object({
   name: z.string(),
   brandId: z.number().int(),
   brandName: z.string(),
-  /** True when this change undid the one before it (a move back along the path). */
-  undo: z.boolean().optional(),
   deadline: calendarDateSchema.nullable(),
   dateOfAvailability: calendarDateSchema.nullable(),
 });

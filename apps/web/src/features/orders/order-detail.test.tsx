@@ -109,8 +109,8 @@ const offer: OrderOfferLineList = {
 };
 
 /**
- * One order's API: GET answers the current order; PUT status and PUT lines answer what `write`
- * says, and a successful write becomes the current order.
+ * One order's API: GET answers the current order; PUT status, PUT lines and POST status/undo
+ * answer what `write` says, and a successful write becomes the current order.
  */
 function orderApi(
   initial: Order,
@@ -121,7 +121,7 @@ function orderApi(
     const url = new URL(String(input), "http://localhost");
     const method = init.method ?? "GET";
     let answer: Answer = failure(404, "Order not found");
-    if (method === "PUT") {
+    if (method === "PUT" || method === "POST") {
       answer = write(url.pathname, JSON.parse(String(init.body)));
       if ((answer.status ?? 200) < 300) current = (answer.body as { data: Order }).data;
     } else if (url.pathname === `/api/orders/${current.id}`) {
@@ -137,7 +137,7 @@ function orderApi(
   return {
     writes: () =>
       calls()
-        .filter(({ init }) => init?.method === "PUT")
+        .filter(({ init }) => init?.method === "PUT" || init?.method === "POST")
         .map(({ url, init }) => ({ path: url.pathname, body: JSON.parse(String(init?.body)) as unknown })),
     reads: () =>
       calls().filter(
@@ -198,8 +198,10 @@ describe("order detail", { timeout: 40_000 }, () => {
     expect(screen.queryByRole("button", { name: "Mark as shipped" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Complete" })).not.toBeInTheDocument();
 
+    // The everyday move does not ask.
     await user.click(screen.getByRole("button", { name: "Start processing" }));
-    expect(await screen.findByText("Order status updated successfully")).toBeInTheDocument();
+    expect(await screen.findByText("SO-000001 moved to Processing")).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     expect(api.writes()).toEqual([
       { path: "/api/orders/1/status", body: { newStatus: "processing", revision: 4 } },
     ]);
@@ -231,6 +233,70 @@ describe("order detail", { timeout: 40_000 }, () => {
     expect(api.writes()).toEqual([
       { path: "/api/orders/1/status", body: { newStatus: "cancelled", revision: 4 } },
     ]);
+  });
+
+  it("asks before a move past Processing, and undoes a move from its toast", async () => {
+    const processing = order({ status: "processing", nextStatuses: ["shipped", "cancelled"], _revision: 4 });
+    const shipped = order({ status: "shipped", nextStatuses: ["delivered"], _revision: 5 });
+    const restored = order({
+      ...processing,
+      _revision: 6,
+      history: [
+        ...processing.history,
+        {
+          fromStatus: "shipped",
+          toStatus: "processing",
+          changedAt: "2027-03-02T10:00:00.000Z",
+          changedBy: null,
+          undo: true,
+        },
+      ],
+    });
+    const api = orderApi(processing, (path) =>
+      path === "/api/orders/1/status"
+        ? written(shipped)
+        : path === "/api/orders/1/status/undo"
+          ? written(restored)
+          : failure(500, "unexpected"),
+    );
+    const { user } = renderApp("/home/orders/1");
+    await heading();
+
+    await user.click(screen.getByRole("button", { name: "Mark as shipped" }));
+    let dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent("Move order SO-000001 to Shipped?");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(api.writes()).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Mark as shipped" }));
+    dialog = await screen.findByRole("alertdialog");
+    await user.click(within(dialog).getByRole("button", { name: "Mark as shipped" }));
+    expect(await screen.findByText("SO-000001 moved to Shipped")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Mark as delivered" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(await screen.findByText("Status move undone: the order is Processing again")).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { path: "/api/orders/1/status", body: { newStatus: "shipped", revision: 4 } },
+      // The undo names the revision the move answered.
+      { path: "/api/orders/1/status/undo", body: { revision: 5 } },
+    ]);
+    expect(await screen.findByRole("button", { name: "Mark as shipped" })).toBeInTheDocument();
+    expect(screen.getByText("(undone)")).toBeInTheDocument();
+  });
+
+  it("says why a move can no longer be undone", async () => {
+    orderApi(order(), (path) =>
+      path === "/api/orders/1/status"
+        ? written(order({ status: "processing", nextStatuses: ["shipped", "cancelled"], _revision: 5 }))
+        : failure(409, "A status move can be undone only within 30 seconds of it"),
+    );
+    const { user } = renderApp("/home/orders/1");
+    await heading();
+    await user.click(screen.getByRole("button", { name: "Start processing" }));
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+    expect(await screen.findByText("Could not undo the status move")).toBeInTheDocument();
+    expect(screen.getByText("A status move can be undone only within 30 seconds of it")).toBeInTheDocument();
   });
 
   it("edits the quantities of a Pending order on the grid of its line lists, with the revision", async () => {

@@ -15,7 +15,7 @@ type Answer = { status?: number; body: unknown };
 /**
  * The orders API over a list: GET answers the page asked for (narrowed by status, the only
  * filter these tests need the fake to apply), its total capped at `countedPastOffset` orders past
- * the page's first row as the server does; PUT status answers what `move` says.
+ * the page's first row as the server does; PUT status and POST status/undo answer what `move` says.
  */
 function ordersApi(
   orders: OrderListItem[],
@@ -26,7 +26,7 @@ function ordersApi(
     const url = new URL(String(input), "http://localhost");
     const method = init.method ?? "GET";
     let answer: Answer = failure(404, "Not found");
-    const status = /^\/api\/orders\/(\d+)\/status$/.exec(url.pathname);
+    const status = /^\/api\/orders\/(\d+)\/status(\/undo)?$/.exec(url.pathname);
     if (method === "GET" && url.pathname === "/api/orders") {
       const wanted = url.searchParams.get("status");
       const matching = orders.filter((item) => !wanted || item.status === wanted);
@@ -38,7 +38,7 @@ function ordersApi(
         orders: matching.slice(offset, offset + pageSize),
         ...(matching.length > cap ? { total: cap, totalIsLowerBound: true } : { total: matching.length }),
       });
-    } else if (method === "PUT" && status) {
+    } else if ((method === "PUT" || method === "POST") && status) {
       answer = move(Number(status[1]), JSON.parse(String(init.body)));
     } else if (method === "GET") {
       answer =
@@ -71,7 +71,7 @@ function ordersApi(
     lastListQuery: () => Object.fromEntries(listCalls().at(-1)!.url.searchParams),
     statusWrites: () =>
       calls()
-        .filter(({ init }) => init?.method === "PUT")
+        .filter(({ init }) => init?.method === "PUT" || init?.method === "POST")
         .map(({ url, init }) => ({ path: url.pathname, body: JSON.parse(String(init?.body)) as unknown })),
   };
 }
@@ -360,6 +360,49 @@ describe("order lists", { timeout: 40_000 }, () => {
     // The refused orders stay selected.
     expect(screen.getByText("2 items selected")).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Select SO-000001" })).not.toBeChecked();
+  });
+
+  it("undoes a bulk status change from its toast, order by order", async () => {
+    const detail = (id: number, status: OrderListItem["status"], revision: number) =>
+      written({
+        ...orderListItem(id, { status, _revision: revision }),
+        shipDate: null,
+        placedBy: null,
+        lineLists: [],
+        lines: [],
+        history: [],
+        nextStatuses: [],
+      });
+    const api = ordersApi(
+      [orderListItem(1, { _revision: 4 }), orderListItem(2, { _revision: 2 })],
+      (orderId, body) =>
+        "newStatus" in (body as object)
+          ? detail(orderId, "processing", orderId === 1 ? 5 : 3)
+          : orderId === 1
+            ? detail(1, "pending", 6)
+            : failure(409, "The order has changed since this status move, so it can no longer be undone."),
+    );
+    const { user } = renderApp("/home/orders/all");
+    await within(await ordersTable()).findByRole("link", { name: "SO-000001" });
+    await user.click(screen.getByRole("checkbox", { name: "Select all orders on this page" }));
+    await user.click(screen.getByRole("combobox", { name: "New status" }));
+    await user.click(await screen.findByRole("option", { name: "Processing" }));
+    await user.click(screen.getByRole("button", { name: "Change status" }));
+    await user.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Change status" }),
+    );
+    expect(await screen.findByText("2 orders moved to Processing")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(
+      await screen.findByText("1 order moved back from Processing; 1 order could not be moved back"),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/can no longer be undone/).closest("li")).toHaveTextContent("SO-000002");
+    // Each undo names the revision its move answered.
+    expect(api.statusWrites().slice(2)).toEqual([
+      { path: "/api/orders/1/status/undo", body: { revision: 5 } },
+      { path: "/api/orders/2/status/undo", body: { revision: 3 } },
+    ]);
   });
 
   it("narrows a catalog type page to its type and presets New Order with it and the line list", async () => {

@@ -5,6 +5,7 @@ import {
   orderMessages,
   orderSchema,
   type OrderStatus,
+  undoOrderStatusInputSchema,
   updateOrderStatusInputSchema,
 } from "@cm/contracts/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -32,6 +33,24 @@ export function updateOrderStatus({
 }
 
 /**
+ * `POST /api/orders/{id}/status/undo`: moves the order back to where the caller's own last move
+ * took it from, given the revision that move answered; 409 once that can no longer be done.
+ */
+export function undoOrderStatus({
+  orderId,
+  revision,
+}: {
+  orderId: number;
+  revision: number;
+}): Promise<Order> {
+  return apiFetch(`/api/orders/${orderId}/status/undo`, {
+    method: "POST",
+    body: undoOrderStatusInputSchema.parse({ revision }),
+    schema: orderSchema,
+  });
+}
+
+/**
  * Moves one order. Lists, dashboard and the order reload whether it moved or not (a refusal may
  * mean the order changed meanwhile); the mutation settles once they have.
  */
@@ -52,7 +71,10 @@ export type OrderToMove = Pick<OrderListItem, "id" | "number" | "status" | "_rev
 
 export interface BulkStatusResult {
   newStatus: OrderStatus;
+  /** As they were before the move. */
   moved: OrderToMove[];
+  /** Each moved order's revision after the move: what undoing it names. */
+  movedRevisions: Map<number, number>;
   refused: { order: OrderToMove; reason: string }[];
 }
 
@@ -70,7 +92,7 @@ export async function updateOrdersStatus({
   orders: readonly OrderToMove[];
   newStatus: OrderStatus;
 }): Promise<BulkStatusResult> {
-  const result: BulkStatusResult = { newStatus, moved: [], refused: [] };
+  const result: BulkStatusResult = { newStatus, moved: [], movedRevisions: new Map(), refused: [] };
   const toSend: OrderToMove[] = [];
   for (const order of orders) {
     if (canMoveOrder(order.status, newStatus)) toSend.push(order);
@@ -82,8 +104,9 @@ export async function updateOrdersStatus({
     while (next < toSend.length) {
       const order = toSend[next++]!;
       try {
-        await updateOrderStatus({ orderId: order.id, newStatus, revision: order._revision });
+        const moved = await updateOrderStatus({ orderId: order.id, newStatus, revision: order._revision });
         result.moved.push(order);
+        result.movedRevisions.set(order.id, moved._revision);
       } catch (error) {
         result.refused.push({
           order,
@@ -100,6 +123,28 @@ export async function updateOrdersStatus({
   result.moved.sort(byPosition);
   result.refused.sort((a, b) => byPosition(a.order, b.order));
   return result;
+}
+
+export interface BulkUndoResult {
+  undone: OrderToMove[];
+  refused: { order: OrderToMove; reason: string }[];
+}
+
+/** Undoes each move of a bulk change (`undoOrderStatus`), one request per order, in turn. */
+export async function undoOrdersStatus(result: BulkStatusResult): Promise<BulkUndoResult> {
+  const answer: BulkUndoResult = { undone: [], refused: [] };
+  for (const order of result.moved) {
+    try {
+      await undoOrderStatus({ orderId: order.id, revision: result.movedRevisions.get(order.id)! });
+      answer.undone.push(order);
+    } catch (error) {
+      answer.refused.push({
+        order,
+        reason: error instanceof Error ? error.message : orderMessages.undoFailed,
+      });
+    }
+  }
+  return answer;
 }
 
 /** Moves several orders; lists and each order's detail reload once all requests have answered. */

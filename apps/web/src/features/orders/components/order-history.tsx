@@ -4,7 +4,10 @@ import { useId } from "react";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
 import { formatOrderTimestamp } from "@/features/orders/utils/order-grid";
 
-/** An order's status changes, newest first: from → to, who, when; the first one is its creation. */
+/**
+ * An order's status changes, newest first: from → to, who, when; the first one is its creation,
+ * and a move undone right after it shows as the move back, marked "(undone)".
+ */
 export function OrderHistory({ history }: { history: readonly OrderHistoryEntry[] }) {
   const titleId = useId();
   const entries = [...history].reverse();
@@ -34,6 +37,7 @@ export function OrderHistory({ history }: { history: readonly OrderHistoryEntry[
                     <ArrowRightIcon aria-hidden="true" className="size-3.5 text-muted-foreground" />
                     <span className="sr-only">to</span>
                     <OrderStatusBadge status={entry.toStatus} />
+                    {entry.undo && <span className="text-muted-foreground">(undone)</span>}
                   </>
                 )}
               </span>

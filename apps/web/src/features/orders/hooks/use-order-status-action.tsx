@@ -1,48 +1,99 @@
-import { type Order, orderMessages, type OrderStatus } from "@cm/contracts/orders";
+import {
+  type Order,
+  orderMessages,
+  orderMoveNeedsConfirmation,
+  orderStatusActionLabels,
+  type OrderStatus,
+} from "@cm/contracts/orders";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { useUpdateOrderStatus } from "@/features/orders/api/update-order-status";
+import { orderKeys } from "@/features/orders/api/order-keys";
+import { undoOrderStatus, useUpdateOrderStatus } from "@/features/orders/api/update-order-status";
+import { uiText } from "@/lib/ui-text";
+
+/** How long a move's toast offers its undo (the server allows a little more: docs/orders.md). */
+export const statusUndoToastMs = 10_000;
 
 /**
  * Moving an order along its status path from its detail: each move sends the revision the screen
- * shows, says how it went and reloads the order; cancelling asks first. Returns the function that
- * asks for a status, the dialog to render and the status being written.
+ * shows, says how it went and reloads the order. Cancelling and any move past Processing ask
+ * first; a move made is offered for undo on its toast for a few seconds. Returns the function
+ * that asks for a status, the dialog to render and the status being written.
  */
 export function useOrderStatusAction(order: Pick<Order, "id" | "number" | "_revision">) {
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const update = useUpdateOrderStatus();
+  const queryClient = useQueryClient();
+
+  // Runs from the toast, possibly after this screen has gone: no mutation of the component.
+  async function undo(moved: Order) {
+    try {
+      const restored = await undoOrderStatus({ orderId: moved.id, revision: moved._revision });
+      toast.success(orderMessages.statusUndone(restored.status));
+    } catch (error) {
+      console.error(error);
+      toast.error(orderMessages.undoFailed, {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    } finally {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(moved.id) }),
+      ]);
+    }
+  }
 
   function move(newStatus: OrderStatus) {
     update.mutate(
       { orderId: order.id, newStatus, revision: order._revision },
       {
-        onSuccess: () => toast.success(orderMessages.statusUpdated),
+        onSuccess: (moved) =>
+          toast.success(orderMessages.statusMovedToast(order.number, newStatus), {
+            duration: statusUndoToastMs,
+            action: { label: orderMessages.undo, onClick: () => void undo(moved) },
+          }),
         onError: (error) => {
           console.error(error);
           toast.error(orderMessages.updateFailed, { description: error.message });
         },
-        onSettled: () => setConfirmingCancel(false),
+        onSettled: () => setConfirming(null),
       },
     );
   }
 
   function requestStatus(newStatus: OrderStatus) {
-    if (newStatus === "cancelled") setConfirmingCancel(true);
+    if (orderMoveNeedsConfirmation(newStatus)) setConfirming(newStatus);
     else move(newStatus);
   }
 
+  const cancelling = confirming === "cancelled";
   const dialog = (
     <ConfirmDialog
-      open={confirmingCancel}
-      onOpenChange={setConfirmingCancel}
-      title={orderMessages.cancelConfirmTitle(order.number)}
-      description={orderMessages.cancelConfirmDescription}
-      confirmLabel="Yes, cancel order"
-      pendingLabel="Cancelling..."
+      open={confirming !== null}
+      onOpenChange={(open) => {
+        if (!open) setConfirming(null);
+      }}
+      title={
+        cancelling || confirming === null
+          ? orderMessages.cancelConfirmTitle(order.number)
+          : orderMessages.moveConfirmTitle(order.number, confirming)
+      }
+      description={
+        cancelling || confirming === null
+          ? orderMessages.cancelConfirmDescription
+          : orderMessages.moveConfirmDescription(confirming)
+      }
+      confirmLabel={
+        cancelling || confirming === null ? "Yes, cancel order" : orderStatusActionLabels[confirming]
+      }
+      pendingLabel={cancelling ? "Cancelling..." : uiText.saving}
       pending={update.isPending}
-      destructive
-      onConfirm={() => move("cancelled")}
+      destructive={cancelling}
+      onConfirm={() => {
+        if (confirming) move(confirming);
+      }}
     />
   );
 
