@@ -1,4 +1,4 @@
-import type { Permission } from "@cm/contracts/permissions";
+import type { Permission, sharedReadPermissions } from "@cm/contracts/permissions";
 import {
   BadgeCheckIcon,
   Building2Icon,
@@ -44,9 +44,13 @@ export interface LinkEntry extends EntryBase {
   exceptUnder?: string[];
 }
 
-/** An entry with one link per brand, e.g. Line Lists. */
+/**
+ * An entry with one link per brand, e.g. Line Lists. It reads `GET /api/brands` wherever it shows,
+ * so it is shown only for a permission that may read the brands (docs/security.md, "Shared reads").
+ */
 export interface BrandsEntry extends EntryBase {
   kind: "brands";
+  permission: (typeof sharedReadPermissions.brands)[number];
   hrefFor: (brandId: number) => string;
   defaultOpen?: boolean;
 }

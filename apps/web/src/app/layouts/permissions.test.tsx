@@ -1,9 +1,17 @@
-import type { Brand } from "@cm/contracts/brands";
-import { type Permission, permissionMessages, permissionValues } from "@cm/contracts/permissions";
+import { type Brand, brandMessages } from "@cm/contracts/brands";
+import {
+  type Permission,
+  permissionMessages,
+  permissionValues,
+  seededRolePermissions,
+  sharedReadPermissions,
+  withIncludedPermissions,
+} from "@cm/contracts/permissions";
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { seedSession, testSessionUser } from "@/testing/auth";
+import { meetsRequirement, type PermissionRequirement } from "@/lib/permissions";
 import { mockFetch, ok } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
 
@@ -69,6 +77,96 @@ describe("sidebar per permissions", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual(["Team", "Roles", "Account"]);
+  });
+});
+
+/**
+ * What the shell (the sidebar and the lists loaded on entering /home) and New Order may read: the
+ * permissions their routes declare (docs/security.md, "Shared reads"); `signed-in` for any staff.
+ */
+const readRequirements: Record<string, PermissionRequirement | "signed-in"> = {
+  "/api/me": "signed-in",
+  "/api/config": "signed-in",
+  "/api/brands": sharedReadPermissions.brands,
+  "/api/line-lists": sharedReadPermissions.lineLists,
+  "/api/organizations": sharedReadPermissions.customers,
+  "/api/stores": sharedReadPermissions.customers,
+  "/api/users": sharedReadPermissions.users,
+  "/api/users/with-memberships": sharedReadPermissions.users,
+  "/api/roles": sharedReadPermissions.users,
+};
+
+/**
+ * Renders `path` for a role of `saved` (with what it includes, as `GET /api/me` answers), answering
+ * the reads above; returns the permissions held and the paths asked so far.
+ */
+async function readsOf(saved: readonly Permission[], path: string) {
+  const fetchMock = mockFetch({
+    "/api/brands": ok([crocs]),
+    "/api/line-lists": ok({ lineLists: [] }),
+    "/api/organizations": ok([]),
+    "/api/stores": ok([]),
+    "/api/users": ok([]),
+    "/api/users/with-memberships": ok([]),
+    "/api/roles": ok([]),
+  });
+  const held = withIncludedPermissions(saved);
+  seedSession({ permissions: held });
+  const view = renderApp(path);
+  const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 20_000 });
+  await within(nav).findByRole("group", { name: "Settings" });
+  const paths = () =>
+    fetchMock.mock.calls.map(([input]) => new URL(String(input), "http://localhost").pathname);
+  // The sidebar's brand entries (Line Lists, Orders by Brand) ask for the brands as they show.
+  if (meetsRequirement(held, ["catalogs.view", "orders.view"])) {
+    await waitFor(() => expect(paths()).toContain("/api/brands"));
+  }
+  return { held, paths, nav, user: view.user };
+}
+
+/** The reads of `paths` the role may not make, or the screen makes without the test knowing them. */
+function refusedReads(permissions: readonly Permission[], paths: readonly string[]) {
+  return paths.filter((path) => {
+    const requirement = readRequirements[path];
+    if (requirement === undefined) return true;
+    return requirement !== "signed-in" && !meetsRequirement(permissions, requirement);
+  });
+}
+
+describe("reads of the shell and New Order per permissions", () => {
+  const orderDesk: Permission[] = ["customers.view", "orders.view", "orders.manage"];
+
+  it.each([
+    ...permissionValues.map((permission) => [permission, [permission]] as const),
+    ...Object.entries(seededRolePermissions),
+  ])("asks nothing a role of %s cannot read", async (_, permissions) => {
+    const { held, paths } = await readsOf(permissions, "/home/nowhere");
+    expect(paths()).toContain("/api/me");
+    expect(refusedReads(held, paths())).toEqual([]);
+  });
+
+  it("lists the brands in the sidebar of a role of Orders: View and Manage and Customers: View", async () => {
+    const { paths, nav, user } = await readsOf(orderDesk, "/home/nowhere");
+    expect(paths()).toEqual(expect.arrayContaining(["/api/brands", "/api/stores", "/api/organizations"]));
+    expect(refusedReads(orderDesk, paths())).toEqual([]);
+    await user.click(within(nav).getByRole("button", { name: "Brand" }));
+    expect(await within(nav).findByRole("link", { name: "Crocs" })).toHaveAttribute(
+      "href",
+      "/home/orders/brand/1",
+    );
+    expect(within(nav).queryByText(brandMessages.brandListNotLoaded)).not.toBeInTheDocument();
+  });
+
+  it("opens New Order for that role, reading customers, stores and published line lists it may read", async () => {
+    const { paths } = await readsOf(orderDesk, "/home/orders/new");
+    expect(await screen.findByRole("heading", { name: "New Order" })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(paths()).toEqual(
+        expect.arrayContaining(["/api/organizations", "/api/stores", "/api/line-lists"]),
+      ),
+    );
+    expect(refusedReads(orderDesk, paths())).toEqual([]);
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Permission } from "@cm/contracts/permissions";
+import { sharedReadPermissions } from "@cm/contracts/permissions";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
@@ -28,17 +28,16 @@ const labels = [
  * their own error with a retry.
  */
 export function useHomeData(): void {
-  // Only the lists the user's role lets them see: the others would only be refused.
+  // Only the lists the user's role lets them read (what their routes declare): others would be refused.
   const { can } = usePermissions();
-  const enabled = (...requirement: Permission[]) => can(requirement);
   const results = useQueries({
     queries: [
-      { ...usersQueryOptions(), enabled: enabled("people.view", "customers.view") },
-      { ...usersWithMembershipsQueryOptions(), enabled: enabled("people.view", "customers.view") },
-      { ...storesQueryOptions(), enabled: enabled("customers.view", "orders.view") },
-      { ...rolesQueryOptions(), enabled: enabled("people.view", "customers.view") },
-      { ...brandsQueryOptions(), enabled: enabled("catalogs.view", "orders.view") },
-      { ...organizationsQueryOptions(), enabled: enabled("customers.view", "orders.view") },
+      { ...usersQueryOptions(), enabled: can(sharedReadPermissions.users) },
+      { ...usersWithMembershipsQueryOptions(), enabled: can(sharedReadPermissions.users) },
+      { ...storesQueryOptions(), enabled: can(sharedReadPermissions.customers) },
+      { ...rolesQueryOptions(), enabled: can(sharedReadPermissions.users) },
+      { ...brandsQueryOptions(), enabled: can(sharedReadPermissions.brands) },
+      { ...organizationsQueryOptions(), enabled: can(sharedReadPermissions.customers) },
     ],
   });
 

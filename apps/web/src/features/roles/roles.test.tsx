@@ -199,4 +199,42 @@ describe("Create Role dialog", () => {
       },
     ]);
   });
+  it("checks and locks what a permission includes, and keeps it when that permission goes", async () => {
+    const fetchMock = mockPeopleApi({
+      "GET /api/roles": envelope(allRoles),
+      "POST /api/roles": written({ ...sales, id: 9, name: "Order Desk" }, 201),
+    });
+    const { user } = renderApp("/home/team/roles");
+    await user.click(await screen.findByRole("button", { name: "Create Role" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create Role" });
+    await user.type(within(dialog).getByLabelText("Name"), "Order Desk");
+    const grid = within(dialog).getByRole("table", { name: "Permissions of the new role" });
+    const view = within(grid).getByRole("checkbox", { name: "Orders: View" });
+    const manage = within(grid).getByRole("checkbox", { name: "Orders: Manage" });
+    await user.click(manage);
+    expect(view).toBeChecked();
+    expect(view).toBeDisabled();
+    expect(view).toHaveAccessibleDescription(
+      `${permissionMessages.includedIn(["orders.manage"])}. See orders and the orders dashboard`,
+    );
+    await user.click(within(grid).getByRole("checkbox", { name: "Brands: Manage" }));
+    expect(within(grid).getByRole("checkbox", { name: "Catalogs: View" })).toBeChecked();
+    await user.click(within(grid).getByRole("checkbox", { name: "Brands: Manage" }));
+    // Unchecking Orders: Manage leaves Orders: View checked, now free to change.
+    await user.click(manage);
+    expect(view).toBeChecked();
+    expect(view).toBeEnabled();
+    await user.click(manage);
+
+    await user.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("Role created successfully")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "POST", "/api/roles")).toEqual([
+      {
+        name: "Order Desk",
+        type: "internal",
+        status: "active",
+        permissions: ["catalogs.view", "orders.view", "orders.manage"],
+      },
+    ]);
+  });
 });

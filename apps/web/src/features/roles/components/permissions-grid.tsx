@@ -1,4 +1,5 @@
 import {
+  includedBy,
   type Permission,
   permissionActionLabels,
   permissionActions,
@@ -8,6 +9,7 @@ import {
   permissionLabel,
   permissionMessages,
   permissionValues,
+  withIncludedPermissions,
 } from "@cm/contracts/permissions";
 import { LockIcon } from "lucide-react";
 import { useId } from "react";
@@ -31,7 +33,9 @@ export interface PermissionsGridProps {
 
 /**
  * A role's permissions as a grid of areas (rows) by actions (columns), a checkbox only
- * where the permission exists; hovering or focusing one says what it allows.
+ * where the permission exists; hovering or focusing one says what it allows. A permission that
+ * another checked one includes (Orders: View under Orders: Manage) is checked with it and locked,
+ * saying so: its screens read what it reads (docs/security.md, "Shared reads").
  */
 export function PermissionsGrid({
   value,
@@ -45,7 +49,9 @@ export function PermissionsGrid({
 
   function toggle(permission: Permission, checked: boolean) {
     onChange(
-      permissionValues.filter((candidate) => (candidate === permission ? checked : held.has(candidate))),
+      withIncludedPermissions(
+        permissionValues.filter((candidate) => (candidate === permission ? checked : held.has(candidate))),
+      ),
     );
   }
 
@@ -79,6 +85,11 @@ export function PermissionsGrid({
                   const name = `${area}.${action}`;
                   if (!isPermission(name)) return <TableCell key={action} />;
                   const descriptionId = `${id}-${name}`;
+                  const includers = locked ? [] : includedBy(name, [...held]);
+                  const description =
+                    includers.length > 0
+                      ? `${permissionMessages.includedIn(includers)}. ${permissionDescriptions[name]}`
+                      : permissionDescriptions[name];
                   return (
                     <TableCell key={action} className="px-3 text-center">
                       <Tooltip>
@@ -86,17 +97,23 @@ export function PermissionsGrid({
                           <Checkbox
                             aria-label={permissionLabel(name)}
                             aria-describedby={descriptionId}
-                            checked={held.has(name)}
-                            disabled={locked || disabled}
+                            checked={held.has(name) || includers.length > 0}
+                            disabled={locked || disabled || includers.length > 0}
                             onCheckedChange={(checked) => toggle(name, checked === true)}
                             className="align-middle"
                           />
                         </TooltipTrigger>
-                        <TooltipContent>{permissionDescriptions[name]}</TooltipContent>
+                        <TooltipContent>{description}</TooltipContent>
                       </Tooltip>
                       <span id={descriptionId} hidden>
-                        {permissionDescriptions[name]}
+                        {description}
                       </span>
+                      {includers.length > 0 && (
+                        // Seen without hovering (a disabled box shows no tooltip on a touch screen).
+                        <span aria-hidden="true" className="block text-xs text-muted-foreground">
+                          Included
+                        </span>
+                      )}
                     </TableCell>
                   );
                 })}

@@ -1,4 +1,4 @@
-import { permissionLabel, permissionValues } from "@cm/contracts/permissions";
+import { permissionLabel, permissionValues, withIncludedPermissions } from "@cm/contracts/permissions";
 import type { Role } from "@cm/contracts/roles";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -10,7 +10,8 @@ import { isAdminRole } from "@/lib/roles";
  */
 export function RolePermissionsSummary({ role }: { role: Role }) {
   if (role.type === "external") return <span className="text-muted-foreground">—</span>;
-  const permissions = isAdminRole(role) ? permissionValues : role.permissions;
+  // What the role grants: with what its permissions include, saved with them or not.
+  const permissions = isAdminRole(role) ? permissionValues : withIncludedPermissions(role.permissions);
   if (permissions.length === 0) {
     return (
       <Badge variant="outline" className="text-muted-foreground">
