@@ -1,3 +1,4 @@
+import { lineListMessages } from "@cm/contracts/line-lists";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession } from "@/testing/auth";
@@ -55,5 +56,33 @@ describe("Upload Inventory: the brand picker", () => {
     expect(await screen.findByRole("listbox", { name: "Choose a brand" })).toHaveTextContent(
       "Brand list is empty",
     );
+  });
+});
+
+describe("Upload Inventory: the new line list's name", () => {
+  it("is prefilled from the file's name, can be changed, and a blank one says why Upload is disabled", async () => {
+    const { user, dialog } = await openLineListStep(() => ok(brands));
+    await user.click(within(dialog).getByRole("combobox", { name: "Line list type" }));
+    await user.click(await screen.findByRole("option", { name: "Own Stock" }));
+    await user.click(within(dialog).getByRole("combobox", { name: "Brand" }));
+    await user.click(await screen.findByRole("option", { name: "Crocs" }));
+    await user.upload(
+      within(dialog).getByLabelText(/Choose a workbook/),
+      new File(["not really a workbook"], "LL_export Spring 2027.xlsx"),
+    );
+
+    const name = await within(dialog).findByRole("textbox", { name: "Line list name" });
+    expect(name).toHaveValue("LL_export Spring 2027");
+    const upload = within(dialog).getByRole("button", { name: "Upload" });
+    expect(upload).toBeEnabled();
+
+    await user.clear(name);
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(name).toHaveAccessibleDescription(new RegExp(lineListMessages.nameRequired));
+    expect(upload).toBeDisabled();
+
+    await user.type(name, "Crocs Spring 2027 Core");
+    expect(name).not.toHaveAttribute("aria-invalid");
+    expect(upload).toBeEnabled();
   });
 });

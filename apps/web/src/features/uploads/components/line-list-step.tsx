@@ -5,6 +5,7 @@ import { useId } from "react";
 import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { DatePicker } from "@/components/date-picker";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { type SheetPreviewState, WorkbookField } from "@/features/uploads/components/workbook-field";
@@ -15,8 +16,10 @@ import {
   chooseType,
   type DraftDateField,
   isUnset,
+  nameProblem,
   removeFile,
   setDate,
+  setName,
   showsFileInput,
   type UploadDraft,
   type UploadTypeChoice,
@@ -100,6 +103,31 @@ function UpdateLineListField({ draft, onDraftChange }: Omit<LineListStepProps, "
       <FieldDescription>
         The preview shows what the file changes in this line list; nothing changes until you save it.
       </FieldDescription>
+    </Field>
+  );
+}
+
+/** A new line list's name, prefilled from the file's name once a file is chosen. */
+function LineListNameField({ draft, onDraftChange }: Omit<LineListStepProps, "previewState">) {
+  const id = useId();
+  const problem = nameProblem(draft);
+  return (
+    <Field data-invalid={problem ? true : undefined}>
+      <FieldLabel htmlFor={id}>Line list name</FieldLabel>
+      <Input
+        id={id}
+        value={draft.name ?? ""}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-description${problem ? ` ${id}-error` : ""}`}
+        onChange={(event) => {
+          const name = event.target.value;
+          onDraftChange((current) => setName(current, name));
+        }}
+      />
+      <FieldDescription id={`${id}-description`}>
+        From the file's name; it can be renamed later on the brand's line lists.
+      </FieldDescription>
+      {problem ? <FieldError id={`${id}-error`}>{problem}</FieldError> : null}
     </Field>
   );
 }
@@ -204,6 +232,10 @@ export function LineListStep({ draft, onDraftChange, previewState }: LineListSte
             onRemove={() => onDraftChange(removeFile)}
           />
         </Field>
+      ) : null}
+
+      {showsFileInput(draft) && !isUnset(draft.file) && draft.typeChoice !== "update" ? (
+        <LineListNameField draft={draft} onDraftChange={onDraftChange} />
       ) : null}
     </FieldGroup>
   );

@@ -1,3 +1,5 @@
+import { lineListMessages } from "@cm/contracts/line-lists";
+import { nameMessages } from "@cm/contracts/names";
 import { describe, expect, it } from "vitest";
 import {
   canUpload,
@@ -6,9 +8,11 @@ import {
   chooseLineListToUpdate,
   chooseType,
   emptyUploadDraft,
+  nameProblem,
   removeFile,
   seasonAndYearFromSheetName,
   setDate,
+  setName,
   setSheetPreview,
   showsFileInput,
   type UploadDraft,
@@ -224,6 +228,40 @@ describe("Upload disabled (SPEC.md section 5)", () => {
     const withFile = chooseFile(draft, workbook());
     expect(uploadDisabledReason(withFile)).toBe(uploadDraftMessages.preBookDatesNotSet);
     expect(canUpload(setDate(withFile, "dateReceived", day("2026-10-31")))).toBe(true);
+  });
+});
+
+describe("a new line list's name", () => {
+  it("is the file's name without its extension until the person changes it", () => {
+    const draft = readyPreBook();
+    expect(draft.name).toBe("Spring 2027");
+    const renamed = setName(draft, "Crocs Spring 2027 Pre-Book");
+    expect(canUpload(renamed)).toBe(true);
+    expect(chooseFile(draft, new File(["y"], "Spring 2027 v2.XLS")).name).toBe("Spring 2027 v2");
+  });
+
+  it("keeps the name the person typed when the file changes or goes", () => {
+    const renamed = setName(readyPreBook(), "Crocs Spring Core");
+    expect(chooseFile(renamed, new File(["y"], "other.xlsx")).name).toBe("Crocs Spring Core");
+    expect(removeFile(renamed).name).toBe("Crocs Spring Core");
+    expect(removeFile(readyPreBook()).name).toBeUndefined();
+  });
+
+  it("disables Upload with the names' rules' reason for a blank, too long or invisible name", () => {
+    for (const [name, reason] of [
+      ["   ", lineListMessages.nameRequired],
+      ["x".repeat(256), lineListMessages.nameTooLong],
+      ["Spring\u200B2027", nameMessages.invisibleCharacters],
+    ] as const) {
+      const draft = setName(readyPreBook(), name);
+      expect(uploadDisabledReason(draft), name).toBe(reason);
+      expect(nameProblem(draft), name).toBe(reason);
+    }
+  });
+
+  it("is not asked for an update, which keeps its line list's name", () => {
+    const draft = chooseFile(chooseBrand(chooseType(emptyUploadDraft, "update"), crocs), workbook());
+    expect(nameProblem(setName(draft, ""))).toBeUndefined();
   });
 });
 

@@ -1,4 +1,10 @@
-import { type LineList, type LineListType, lineListTypeLabels } from "@cm/contracts/line-lists";
+import {
+  type LineList,
+  lineListNameMaxLength,
+  lineListNameSchema,
+  type LineListType,
+  lineListTypeLabels,
+} from "@cm/contracts/line-lists";
 import { uploadMessages, workbookExtension, workbookExtensions } from "@cm/contracts/uploads";
 
 /**
@@ -35,6 +41,8 @@ export interface UploadDraft {
   brandId?: number | null;
   brandName?: string | null;
   file?: File | null;
+  /** A new line list's name: the file's name without its extension until the person changes it. */
+  name?: string | null;
   /** Pre-book only. */
   dateSent?: Date | null;
   /** Pre-book only; shown as "Deadline for orders". */
@@ -132,17 +140,45 @@ export function isWorkbookFileName(name: string): boolean {
   return workbookExtension(name) !== null;
 }
 
+/** A file's name without its extension: what a new line list is called unless the person says otherwise. */
+export function lineListNameFromFileName(fileName: string): string {
+  return (
+    fileName
+      .replace(/\.(xlsx|xls)$/i, "")
+      .trim()
+      .slice(0, lineListNameMaxLength) || fileName.slice(0, lineListNameMaxLength)
+  );
+}
+
+/** The name as it would be without the person's typing: the one the file gave, or none. */
+function nameIsTheFiles(draft: UploadDraft): boolean {
+  return isUnset(draft.name) || (!!draft.file && draft.name === lineListNameFromFileName(draft.file.name));
+}
+
 /**
  * A new file replaces the old one and what was read from it; a file that is not .xlsx or .xls is
- * ignored (SPEC.md section 5).
+ * ignored (SPEC.md section 5). The name follows the file unless the person typed their own.
  */
 export function chooseFile(draft: UploadDraft, file: File): UploadDraft {
   if (!isWorkbookFileName(file.name)) return draft;
-  return { ...draft, file, preview: undefined, season: undefined, year: undefined };
+  const name = nameIsTheFiles(draft) ? lineListNameFromFileName(file.name) : draft.name;
+  return { ...draft, file, name, preview: undefined, season: undefined, year: undefined };
 }
 
 export function removeFile(draft: UploadDraft): UploadDraft {
-  return { ...draft, file: undefined, preview: undefined, season: undefined, year: undefined };
+  const name = nameIsTheFiles(draft) ? undefined : draft.name;
+  return { ...draft, file: undefined, name, preview: undefined, season: undefined, year: undefined };
+}
+
+export function setName(draft: UploadDraft, name: string): UploadDraft {
+  return { ...draft, name };
+}
+
+/** Why the name cannot be used (the names' rules), or undefined; an update keeps its line list's name. */
+export function nameProblem(draft: UploadDraft): string | undefined {
+  if (draft.typeChoice === "update" || isUnset(draft.file)) return undefined;
+  const parsed = lineListNameSchema.safeParse(draft.name ?? "");
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
 /**
@@ -174,7 +210,8 @@ export const uploadDraftMessages = {
 
 /**
  * Why Upload is disabled (SPEC.md section 5), or undefined when it is enabled: brand or type
- * unset (for an update, the type comes with the line list chosen), no file, a pre-book without
+ * unset (for an update, the type comes with the line list chosen), no file, a new line list's
+ * name the names' rules refuse, a pre-book without
  * its date sent or deadline, a future stock without its date of availability.
  */
 export function uploadDisabledReason(draft: UploadDraft): string | undefined {
@@ -190,6 +227,8 @@ export function uploadDisabledReason(draft: UploadDraft): string | undefined {
   if (draft.typeChoice === "update" && isUnset(draft.lineListId))
     return uploadDraftMessages.lineListToUpdateNotSet;
   if (isUnset(draft.file)) return uploadDraftMessages.fileNotSet;
+  const badName = nameProblem(draft);
+  if (badName) return badName;
   if (draft.lineListType === "pre-book" && (isUnset(draft.dateSent) || isUnset(draft.dateReceived))) {
     return uploadDraftMessages.preBookDatesNotSet;
   }

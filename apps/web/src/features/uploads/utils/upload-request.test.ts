@@ -7,6 +7,7 @@ import {
   chooseType,
   emptyUploadDraft,
   setDate,
+  setName,
   setSheetPreview,
   type UploadDraft,
 } from "./upload-draft";
@@ -94,5 +95,16 @@ describe("upload requests", () => {
       `attachment; filename="Crocs _t_ _2027_.xlsx"; filename*=UTF-8''Crocs%20%C3%A9t%C3%A9%20%E2%80%9C2027%E2%80%9D.xlsx`,
     );
     expect(() => new Headers({ "Content-Disposition": header })).not.toThrow();
+  });
+
+  it("sends the name the person set for a new line list, the file's name as its description", () => {
+    const ready = readyDraft(setName(preBookDraft(), "  Crocs Spring Core  "));
+    expect(presignInput(ready, "track-1").metadata).toMatchObject({
+      lineListName: "Crocs Spring Core",
+      lineListDescription: "Crocs Spring 2027",
+    });
+    const input = processInput(ready, "uploads/abc.xlsx", "track-1");
+    expect(processLineListInputSchema.safeParse(input).success).toBe(true);
+    expect(input).toMatchObject({ name: "Crocs Spring Core", description: "Crocs Spring 2027" });
   });
 });

@@ -7,7 +7,8 @@ import {
   uploadMessages,
 } from "@cm/contracts/uploads";
 import { format } from "date-fns";
-import { isUnset, type UploadDraft } from "@/features/uploads/utils/upload-draft";
+import { lineListNameSchema } from "@cm/contracts/line-lists";
+import { isUnset, lineListNameFromFileName, type UploadDraft } from "@/features/uploads/utils/upload-draft";
 
 /**
  * The two request bodies of an upload (SPEC.md section 7, Uploads), built from a complete draft.
@@ -50,16 +51,6 @@ export function calendarDate(value: Date | null | undefined): string | null {
   return value ? format(value, "yyyy-MM-dd") : null;
 }
 
-/** The line list's name and description come from the file name, without its extension. */
-export function lineListNameFromFileName(fileName: string): string {
-  return (
-    fileName
-      .replace(/\.(xlsx|xls)$/i, "")
-      .trim()
-      .slice(0, 255) || fileName.slice(0, 255)
-  );
-}
-
 /**
  * `attachment; filename="..."` with an ASCII fallback and the exact name as RFC 5987 `filename*`:
  * header values must be Latin-1, and file names often are not.
@@ -79,6 +70,12 @@ interface Dates {
   dateOfAvailability: string | null;
 }
 
+/** A new line list's name as the person left it (checked by the names' rules), else the file's. */
+function nameOf(ready: ReadyDraft): string {
+  const parsed = lineListNameSchema.safeParse(ready.draft.name ?? "");
+  return parsed.success ? parsed.data : lineListNameFromFileName(ready.file.name);
+}
+
 function datesOf(ready: ReadyDraft): Dates {
   const { draft, lineListType } = ready;
   return {
@@ -92,7 +89,6 @@ export function presignInput(ready: ReadyDraft, trackingId: string): PresignUplo
   const { file, draft } = ready;
   const contentType = contentTypeForFileName(file.name);
   if (!contentType) throw new Error(uploadMessages.wrongFileType);
-  const name = lineListNameFromFileName(file.name);
   const dates = datesOf(ready);
   return {
     fileKey: file.name,
@@ -104,8 +100,8 @@ export function presignInput(ready: ReadyDraft, trackingId: string): PresignUplo
     metadata: {
       brandId: ready.brandId,
       lineListType: ready.action === "update" ? "update" : ready.lineListType,
-      lineListName: name,
-      lineListDescription: name,
+      lineListName: nameOf(ready),
+      lineListDescription: lineListNameFromFileName(file.name),
       sentOn: dates.dateSent,
       receivedOn: dates.deadline,
       trackingId,
@@ -122,7 +118,6 @@ export function presignInput(ready: ReadyDraft, trackingId: string): PresignUplo
 export function processInput(ready: ReadyDraft, fileKey: string, trackingId: string): ProcessLineListInput {
   const { file, draft } = ready;
   const dates = datesOf(ready);
-  const name = lineListNameFromFileName(file.name);
   return {
     brand: ready.brandName,
     brandId: ready.brandId,
@@ -138,7 +133,8 @@ export function processInput(ready: ReadyDraft, fileKey: string, trackingId: str
       dateOfAvailability: dates.dateOfAvailability,
     },
     key: fileKey,
-    description: name,
+    ...(ready.action === "new" && { name: nameOf(ready) }),
+    description: lineListNameFromFileName(file.name),
     trackingId,
     action: ready.action,
     linelist_id: ready.action === "update" ? (ready.lineListId ?? null) : null,
