@@ -84,6 +84,14 @@ export const storeMessages = {
   noStores: "You don't have any stores yet",
   loadFailed: "Store not found",
   editingNotFound: "Editing store not found.",
+  // The store page saves each section on its own; leaving with one not saved asks first.
+  unsavedChanges: "Unsaved changes",
+  leaveConfirmTitle: "Leave without saving?",
+  leaveConfirmDescription: (sections: readonly string[]) => {
+    const named =
+      sections.length > 1 ? `${sections.slice(0, -1).join(", ")} and ${sections.at(-1)}` : sections[0];
+    return `${named} ${sections.length > 1 ? "have" : "has"} changes that are not saved. Leaving discards them.`;
+  },
 } as const;
 
 /** SPEC.md section 3, store address status labels. */

@@ -183,4 +183,55 @@ describe("Edit store", () => {
       { addresses: [{ ...arubaAddress, type: "billing" }], expectedRevision: 1 },
     ]);
   });
+
+  it("marks each edited section as unsaved and asks before leaving, naming them", async () => {
+    mockCustomersApi({ "GET /api/stores/21": envelope(store(21, "Beach Store")) });
+    const { user, router } = renderApp("/home/stores/21");
+    const basicInfo = await screen.findByRole("form", { name: "Basic info" }, slow);
+    const brandFocus = screen.getByRole("form", { name: "Brand focus" });
+    const addresses = screen.getByRole("form", { name: "Addresses" });
+    expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();
+
+    const name = within(basicInfo).getByRole("textbox", { name: "Store name" });
+    await user.type(name, " North");
+    expect(within(basicInfo).getByText("Unsaved changes")).toBeInTheDocument();
+    expect(within(addresses).queryByText("Unsaved changes")).not.toBeInTheDocument();
+    await user.click(await within(brandFocus).findByRole("checkbox", { name: "Pandora" }));
+    expect(within(brandFocus).getByText("Unsaved changes")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Back" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    expect(dialog).toHaveTextContent("Basic info and Brand focus have changes that are not saved.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(router.state.location.pathname).toBe("/home/stores/21");
+    expect(name).toHaveValue("Beach Store North");
+
+    await user.click(screen.getByRole("link", { name: "Back" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Leave" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/stores"));
+  });
+
+  it("asks the browser to confirm closing the tab only while a section is unsaved, and lets a saved page go", async () => {
+    mockCustomersApi({
+      "GET /api/stores/21": envelope(store(21, "Beach Store")),
+      "PATCH /api/stores/21/basic-info": written(store(21, "Beach Store North", { _revision: 2 })),
+    });
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const { user, router } = renderApp("/home/stores/21");
+    const basicInfo = await screen.findByRole("form", { name: "Basic info" }, slow);
+    expect(unload()).toBe(false);
+    await user.type(within(basicInfo).getByRole("textbox", { name: "Store name" }), " North");
+    expect(unload()).toBe(true);
+
+    await user.click(within(basicInfo).getByRole("button", { name: "Save basic info" }));
+    await waitFor(() => expect(within(basicInfo).queryByText("Unsaved changes")).not.toBeInTheDocument());
+    expect(unload()).toBe(false);
+    await user.click(screen.getByRole("link", { name: "Back" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/stores"));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
 });

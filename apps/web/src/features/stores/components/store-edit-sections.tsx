@@ -12,7 +12,7 @@ import {
 import type { User } from "@cm/contracts/users";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PowerIcon, PowerOffIcon } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type * as React from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -21,6 +21,7 @@ import type { FallbackAddress } from "@/components/addresses/address-form";
 import { BrandFocusFields, type BrandFocusBrand } from "@/components/stores/brand-focus-fields";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { StatusBadge } from "@/components/status-badge";
+import { Badge } from "@/components/ui/badge";
 import { StoreAddressesFields } from "@/components/stores/store-addresses-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -32,6 +33,10 @@ import { useUpdateStoreBasicInfo } from "@/features/stores/api/update-store-basi
 import { useUpdateStoreBrandFocusType } from "@/features/stores/api/update-store-brand-focus-type";
 import { useUpdateStoreStatus } from "@/features/stores/api/update-store-status";
 import { StoreMainContactSelect } from "@/features/stores/components/store-main-contact-select";
+import type {
+  StoreEditFormSection,
+  UnsavedChangeHandler,
+} from "@/features/stores/utils/store-edit-form-sections";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { uiText } from "@/lib/ui-text";
 
@@ -39,25 +44,44 @@ function failureDescription(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
 }
 
+function useReportUnsaved(
+  section: StoreEditFormSection,
+  unsaved: boolean,
+  onUnsavedChange: UnsavedChangeHandler | undefined,
+) {
+  useEffect(() => {
+    onUnsavedChange?.(section, unsaved);
+    return () => onUnsavedChange?.(section, false);
+  }, [section, unsaved, onUnsavedChange]);
+}
+
 function Section({
   title,
   description,
   children,
   footer,
+  unsaved = false,
 }: {
   title: string;
   description: string;
   children: React.ReactNode;
   footer?: React.ReactNode;
+  /** Its fields hold changes its Save button has not saved. */
+  unsaved?: boolean;
 }) {
   const id = useId();
   return (
     <Card role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
-        <CardTitle>
+        <CardTitle className="flex flex-wrap items-center gap-2">
           <h2 id={`${id}-title`} className="text-base">
             {title}
           </h2>
+          {unsaved && (
+            <Badge variant="warning" className="font-normal">
+              {storeMessages.unsavedChanges}
+            </Badge>
+          )}
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
@@ -76,7 +100,15 @@ const basicInfoDefaults = (store: Store): UpdateStoreBasicInfoInput => ({
 });
 
 /** Name, description and main contact ("Store basic info updated successfully."). */
-export function StoreBasicInfoSection({ store, members }: { store: Store; members: readonly User[] }) {
+export function StoreBasicInfoSection({
+  store,
+  members,
+  onUnsavedChange,
+}: {
+  store: Store;
+  members: readonly User[];
+  onUnsavedChange?: UnsavedChangeHandler;
+}) {
   const id = useId();
   const save = useUpdateStoreBasicInfo(store.id);
   const form = useForm<UpdateStoreBasicInfoInput, unknown, BasicInfoOutput>({
@@ -85,6 +117,7 @@ export function StoreBasicInfoSection({ store, members }: { store: Store; member
     defaultValues: basicInfoDefaults(store),
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  useReportUnsaved("Basic info", isDirty, onUnsavedChange);
 
   const submit = form.handleSubmit(async (changes) => {
     try {
@@ -105,6 +138,7 @@ export function StoreBasicInfoSection({ store, members }: { store: Store; member
     <form noValidate aria-label="Basic info" onSubmit={(event) => void submit(event)}>
       <Section
         title="Basic info"
+        unsaved={isDirty}
         description="The store's name, description and main contact."
         footer={
           <Button type="submit" disabled={isSubmitting || !isDirty}>
@@ -177,9 +211,11 @@ const addressesDefaults = (store: Store): ReplaceStoreAddressesInput => ({
 export function StoreAddressesSection({
   store,
   organizationAddress,
+  onUnsavedChange,
 }: {
   store: Store;
   organizationAddress: FallbackAddress;
+  onUnsavedChange?: UnsavedChangeHandler;
 }) {
   const save = useReplaceStoreAddresses(store.id);
   const form = useForm<ReplaceStoreAddressesInput, unknown, AddressesOutput>({
@@ -190,6 +226,7 @@ export function StoreAddressesSection({
     defaultValues: addressesDefaults(store),
   });
   const { isSubmitting, isDirty } = form.formState;
+  useReportUnsaved("Addresses", isDirty, onUnsavedChange);
 
   const submit = form.handleSubmit(async ({ addresses }) => {
     try {
@@ -207,6 +244,7 @@ export function StoreAddressesSection({
       <form noValidate aria-label="Addresses" onSubmit={(event) => void submit(event)}>
         <Section
           title="Addresses"
+          unsaved={isDirty}
           description="At most one billing and one shipping address, both optional."
           footer={
             <Button type="submit" disabled={isSubmitting || !isDirty}>
@@ -232,10 +270,12 @@ export function StoreBrandFocusSection({
   store,
   brands,
   brandsLoading,
+  onUnsavedChange,
 }: {
   store: Store;
   brands: readonly BrandFocusBrand[];
   brandsLoading: boolean;
+  onUnsavedChange?: UnsavedChangeHandler;
 }) {
   const save = useUpdateStoreBrandFocusType(store.id);
   const form = useForm<UpdateStoreBrandFocusTypeInput, unknown, BrandFocusOutput>({
@@ -244,6 +284,7 @@ export function StoreBrandFocusSection({
     defaultValues: brandFocusDefaults(store),
   });
   const { isSubmitting, isDirty } = form.formState;
+  useReportUnsaved("Brand focus", isDirty, onUnsavedChange);
 
   const submit = form.handleSubmit(async ({ newBrandFocusType }) => {
     try {
@@ -261,6 +302,7 @@ export function StoreBrandFocusSection({
       <form noValidate aria-label="Brand focus" onSubmit={(event) => void submit(event)}>
         <Section
           title="Brand focus"
+          unsaved={isDirty}
           description="One brand makes a monobrand store, more make it multibrand."
           footer={
             <Button type="submit" disabled={isSubmitting || !isDirty}>

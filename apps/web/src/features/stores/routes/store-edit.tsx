@@ -1,6 +1,6 @@
 import { storeMessages, storeTypeLabels } from "@cm/contracts/stores";
 import { ArrowLeftIcon } from "lucide-react";
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
@@ -16,6 +16,11 @@ import {
   StoreBrandFocusSection,
   StoreStatusSection,
 } from "@/features/stores/components/store-edit-sections";
+import {
+  type StoreEditFormSection,
+  storeEditFormSections,
+} from "@/features/stores/utils/store-edit-form-sections";
+import { useLeaveGuard } from "@/hooks/use-leave-guard";
 import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { useOrganization } from "@/lib/api/organizations/get-organization";
 import { useUsers } from "@/lib/api/users/get-users";
@@ -35,6 +40,23 @@ export default function StoreEditRoute() {
   const users = useUsers();
   const brands = useBrandOptions();
   const listHref = paths.home.stores.list.getHref();
+
+  // Each section saves on its own; leaving with one not saved asks first and names it.
+  const [unsaved, setUnsaved] = useState<ReadonlySet<StoreEditFormSection>>(() => new Set());
+  const onUnsavedChange = useCallback((section: StoreEditFormSection, isUnsaved: boolean) => {
+    setUnsaved((current) => {
+      if (current.has(section) === isUnsaved) return current;
+      const next = new Set(current);
+      if (isUnsaved) next.add(section);
+      else next.delete(section);
+      return next;
+    });
+  }, []);
+  const unsavedSections = storeEditFormSections.filter((section) => unsaved.has(section));
+  const leaveGuard = useLeaveGuard(unsavedSections.length > 0, {
+    title: storeMessages.leaveConfirmTitle,
+    description: storeMessages.leaveConfirmDescription(unsavedSections),
+  });
   // SPEC.md section 8: a store that cannot be loaded sends the user back to the list with the
   // reason; an id that names no store says "Editing store not found.".
   const notFound =
@@ -78,22 +100,30 @@ export default function StoreEditRoute() {
         <FormPageSkeleton fields={5} label="Loading the store" />
       ) : (
         <>
-          <StoreBasicInfoSection key={`basic-${store.data.id}`} store={store.data} members={members} />
+          <StoreBasicInfoSection
+            key={`basic-${store.data.id}`}
+            store={store.data}
+            members={members}
+            onUnsavedChange={onUnsavedChange}
+          />
           <StoreAddressesSection
             key={`addresses-${store.data.id}`}
             store={store.data}
             organizationAddress={organization.data?.address ?? null}
+            onUnsavedChange={onUnsavedChange}
           />
           <StoreBrandFocusSection
             key={`brands-${store.data.id}`}
             store={store.data}
             brands={brands.data ?? []}
             brandsLoading={brands.isPending}
+            onUnsavedChange={onUnsavedChange}
           />
           <StoreStatusSection store={store.data} />
           <HistoryPanel entityType="store" entityId={store.data.id} />
         </>
       )}
+      {leaveGuard.dialog}
     </section>
   );
 }
