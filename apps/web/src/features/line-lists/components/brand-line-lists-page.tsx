@@ -1,5 +1,6 @@
 import { type LineList, lineListMessages, lineListTypeLabels } from "@cm/contracts/line-lists";
-import { PencilIcon } from "lucide-react";
+import { PencilIcon, TextCursorInputIcon } from "lucide-react";
+import { useState } from "react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { LineListDates } from "@/components/line-lists/line-list-dates";
@@ -8,6 +9,7 @@ import { RequirePermission } from "@/components/require-permission";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { RenameLineListDialog } from "@/features/line-lists/components/rename-line-list-dialog";
 import { TableCell } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { anyContains, useListSearch } from "@/hooks/use-list-search";
@@ -21,7 +23,7 @@ const columns: ListColumn[] = [
   { header: "Dates", className: "hidden lg:table-cell" },
   { header: "Items", className: "hidden text-right sm:table-cell" },
   { header: "Status" },
-  { header: "Actions", className: "w-16", srOnly: true },
+  { header: "Actions", className: "w-24", srOnly: true },
 ];
 
 /** Search over the name and the type, as stored ("pre-book") or as shown ("Pre-Book"). */
@@ -57,6 +59,7 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
   const lineLists = useLineLists({ brandId });
   const list = useListSearch(lineLists.data, matches);
   const title = brandName === undefined ? undefined : `${brandName} Line List Table`;
+  const [renaming, setRenaming] = useState<LineList | null>(null);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
@@ -111,7 +114,17 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
             <TableCell>
               <LineListStatus lineList={lineList} />
             </TableCell>
-            <TableCell className="text-right">
+            <TableCell className="text-right whitespace-nowrap">
+              <RequirePermission permission="catalogs.manage" tooltip="Rename">
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={`Rename ${lineList.name}`}
+                  onClick={() => setRenaming(lineList)}
+                >
+                  <TextCursorInputIcon aria-hidden="true" />
+                </Button>
+              </RequirePermission>
               <RequirePermission permission="catalogs.manage" tooltip="Edit">
                 <Button asChild variant="ghost" size="icon-sm">
                   <Link
@@ -126,6 +139,7 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
           </>
         )}
       />
+      <RenameLineListDialog lineList={renaming} onClose={() => setRenaming(null)} />
     </section>
   );
 }
