@@ -71,6 +71,19 @@ export const userMessages = {
     "This user is inactive and cannot sign in. Reactivate them to let them in again.",
   noPeople: "No people found",
   noTeamMembers: "No team members found",
+  // Delete Account (SPEC.md section 2): a staff member deactivates their own account.
+  deleteAccount: "Delete Account",
+  deletingAccount: "Deleting...",
+  deleteAccountConfirmTitle: "Delete your account?",
+  deleteAccountConfirmDescription:
+    "Your account is deactivated: you are signed out now and can no longer sign in. What you did stays in the history under your name, and only a person who manages people can reactivate it.",
+  deleteAccountExplained:
+    "Deleting your account deactivates it: you are signed out and can no longer sign in to Catalog Manager.",
+  deleteAccountConfirmRequired: "Confirm that you want to delete your account",
+  lastPeopleManagerSelf:
+    "You are the last active user who can manage people: give another active user that permission before you delete your account",
+  accountDeleted: "Your account is deactivated and you are signed out",
+  deleteAccountFailed: "Failed to delete your account",
 } as const;
 
 const emailSchema = z
@@ -152,6 +165,15 @@ export const updateUserInputSchema = expectedRevisionSchema.extend({
   roleId: roleIdSchema.optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+/**
+ * `POST /api/users/me/deactivate`: Delete Account, a staff member deactivating their own account.
+ * `confirm: true` says the person confirmed it; a request without it changes nothing (400).
+ */
+export const deactivateOwnAccountInputSchema = expectedRevisionSchema.extend({
+  confirm: z.literal(true, userMessages.deleteAccountConfirmRequired),
+});
+export type DeactivateOwnAccountInput = z.input<typeof deactivateOwnAccountInputSchema>;
 
 /**
  * The edit form's fields: what `PUT /api/users` takes besides the id and revision; the role only

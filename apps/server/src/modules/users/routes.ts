@@ -8,6 +8,7 @@ import {
 import {
   createUserInputSchema,
   createUserWithMembershipInputSchema,
+  deactivateOwnAccountInputSchema,
   updateUserInputSchema,
   userMessages,
   userSchema,
@@ -172,6 +173,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { expectedRevision: _ignored, ...changes } = request.body;
       const { user, revision } = await service.update(changes, expectedRevision, request.user!);
       return written(user, { revision, message: userMessages.updated });
+    },
+  );
+
+  app.post(
+    "/api/users/me/deactivate",
+    {
+      // Anyone signed in leaves only their own account.
+      config: { permission: "signed-in" },
+      schema: {
+        summary: "Deactivate one's own account (Delete Account)",
+        description: [
+          "The signed-in staff member deactivates their own account: they can no longer sign in, and their token is",
+          "refused from the next request on; a person with people.manage may reactivate them. `confirm: true` is required",
+          `(400 with "${userMessages.deleteAccountConfirmRequired}" on \`confirm\` otherwise), so no stray request deactivates anyone.`,
+          "Honours If-Match or `expectedRevision` (409 when stale). The last active user holding people.manage gets",
+          `409 "${userMessages.lastPeopleManagerSelf}".`,
+        ].join(" "),
+        tags,
+        body: deactivateOwnAccountInputSchema,
+        response: { 200: writeEnvelopeSchema(userSchema), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { user, revision } = await service.deactivateSelf(readExpectedRevision(request), request.user!);
+      return written(user, { revision, message: userMessages.accountDeleted });
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { SessionUser } from "@cm/contracts/auth";
-import type { Permission } from "@cm/contracts/permissions";
+import { permissionMessages, type Permission } from "@cm/contracts/permissions";
 import {
   userMessages,
   userTypeValues,
@@ -239,5 +239,33 @@ export class UsersService {
       return row;
     });
     return { user: toUser(row), revision: row.revision };
+  }
+
+  /**
+   * Delete Account: the signed-in staff member deactivates their own account (a status entry in
+   * their history, by themselves). The API guard then refuses their token at its next request.
+   * The last active user holding people.manage may not leave (409, said to them as such).
+   */
+  async deactivateSelf(expectedRevision: number | undefined, actor: Actor): Promise<UserWrite> {
+    try {
+      const row = await this.#db.transaction(async (tx) => {
+        const { row } = await updateEntity(tx, userHistory, {
+          id: actor.id,
+          expectedRevision,
+          actorUserId: actor.id,
+          action: "status",
+          apply: () => ({ status: "inactive" }),
+          around: (write) => keepingAPeopleManager(tx, write),
+        });
+        return row;
+      });
+      this.#log.info({ userId: row.id }, "user deactivated their own account");
+      return { user: toUser(row), revision: row.revision };
+    } catch (error) {
+      if (error instanceof ConflictError && error.message === permissionMessages.lastPeopleManager) {
+        throw new ConflictError(userMessages.lastPeopleManagerSelf);
+      }
+      throw error;
+    }
   }
 }

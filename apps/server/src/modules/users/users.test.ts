@@ -740,6 +740,89 @@ describe("users API", () => {
     });
   });
 
+  describe("deleting one's own account", () => {
+    let sequenceOfLeavers = 0;
+    async function newSignedInStaff(roleId: number) {
+      const email = `self.leaver${++sequenceOfLeavers}@catalog.example`;
+      const response = await createWithMembership({
+        email,
+        firstName: "Sally",
+        lastName: "Selfleaver",
+        userType: "internal",
+        organizationId: internalOrganizationId,
+        roleId,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return { user: response.json().data as { id: number }, headers: await signIn(testApp, email) };
+    }
+    const deactivateSelf = (headers: Record<string, string>, payload: object = { confirm: true }) =>
+      testApp.app.inject({ method: "POST", url: "/api/users/me/deactivate", payload, headers });
+
+    it("deactivates the caller's own account once confirmed, records it, and shuts them out", async () => {
+      const { user, headers } = await newSignedInStaff(viewerRoleId);
+      const entriesBefore = await historyRowCount(testApp);
+      for (const payload of [{}, { confirm: false }, { confirm: "yes" }]) {
+        const refused = await deactivateSelf(headers, payload);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().data).toEqual({ confirm: [userMessages.deleteAccountConfirmRequired] });
+      }
+      expect((await userRow(user.id))!.status).toBe("active");
+      expect(await historyRowCount(testApp)).toBe(entriesBefore);
+
+      const response = await deactivateSelf(headers);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        success: true,
+        message: userMessages.accountDeleted,
+        data: { id: user.id, status: "inactive", _revision: 2 },
+      });
+      expect((await historyOf(testApp, "user", user.id))[0]).toMatchObject({
+        action: "status",
+        actor: { id: user.id },
+        changes: [{ field: "status", before: "active", after: "inactive" }],
+      });
+      // Their token opens nothing any more, this call included.
+      expect((await testApp.app.inject({ method: "GET", url: "/api/me", headers })).statusCode).toBe(403);
+      expect((await deactivateSelf(headers)).statusCode).toBe(403);
+    });
+
+    it("refuses a stale revision and changes nothing", async () => {
+      const { user, headers } = await newSignedInStaff(viewerRoleId);
+      const stale = await deactivateSelf(headers, { confirm: true, expectedRevision: 7 });
+      expect(stale.statusCode).toBe(409);
+      expect((await userRow(user.id))!.status).toBe("active");
+    });
+
+    it("refuses the last active user who can manage people, saying so", async () => {
+      const { db } = testApp.database;
+      const managers = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.type, "internal"), eq(users.status, "active"), eq(users.roleId, adminRoleId)));
+      const { user, headers } = await newSignedInStaff(adminRoleId);
+      // Everyone else holding Admin steps aside for the test: the new admin is the last manager.
+      for (const manager of managers)
+        await db.update(users).set({ roleId: viewerRoleId }).where(eq(users.id, manager.id));
+      try {
+        const entriesBefore = await historyRowCount(testApp);
+        const refused = await deactivateSelf(headers);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({
+          success: false,
+          message: userMessages.lastPeopleManagerSelf,
+          data: null,
+        });
+        expect((await userRow(user.id))!.status).toBe("active");
+        expect(await historyRowCount(testApp)).toBe(entriesBefore);
+      } finally {
+        for (const manager of managers)
+          await db.update(users).set({ roleId: adminRoleId }).where(eq(users.id, manager.id));
+      }
+      // With the others back, the same person may leave.
+      expect((await deactivateSelf(headers)).statusCode).toBe(200);
+    });
+  });
+
   it("documents every route in the OpenAPI document", async () => {
     const document = (await testApp.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     for (const [path, method] of [
@@ -750,6 +833,7 @@ describe("users API", () => {
       ["/api/users/with-memberships", "get"],
       ["/api/users/with-memberships/{id}", "get"],
       ["/api/users/create-with-organization-membership", "post"],
+      ["/api/users/me/deactivate", "post"],
     ] as const) {
       expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }

@@ -1,7 +1,9 @@
 import type { Passkey } from "@cm/contracts/passkeys";
+import { userMessages } from "@cm/contracts/users";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loginMethodTexts } from "@/features/account/utils/login-method-texts";
+import { authStorageKeys } from "@/lib/auth";
 import { seedSession, testSessionUser } from "@/testing/auth";
 import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
 import { person } from "@/testing/people-api";
@@ -31,13 +33,20 @@ const passkey: Passkey = {
 
 function renderAccount(
   updateAnswer: () => MockResponse = () => ok(writtenAdmin),
-  { passkeys = [] as Passkey[] } = {},
+  {
+    passkeys = [] as Passkey[],
+    deactivate = (): MockResponse => ({
+      status: 500,
+      body: { success: false, message: "Unexpected", data: null },
+    }),
+  } = {},
 ) {
   let me = { ...admin };
   const calls = () => fetchMock.mock.calls as unknown as FetchCall[];
   const fetchMock = mockFetch({
     "/api/me": () => ok(me),
     "/api/me/passkeys": () => ok(passkeys),
+    "/api/users/me/deactivate": deactivate,
     "/api/users": () => {
       const [, init] = calls().at(-1)!;
       // The shell lists users too (GET); only the save (PUT) is this test's business.
@@ -57,7 +66,7 @@ function renderAccount(
         body: JSON.parse(String(init?.body)) as unknown,
         authorization: new Headers(init?.headers).get("Authorization"),
       }));
-  return { ...app, putCalls };
+  return { ...app, putCalls, fetchMock };
 }
 
 beforeEach(() => seedSession({ accessToken: "session-token" }));
@@ -129,15 +138,55 @@ describe("account page", { timeout: 30_000 }, () => {
     expect(await screen.findByText("User not found")).toBeInTheDocument();
   });
 
-  it("has a Delete Account section whose button is disabled and not available yet", async () => {
-    const { user } = renderAccount();
-    const section = (
-      await screen.findByRole("heading", { name: "Delete Account" }, firstRender)
-    ).closest<HTMLElement>("[data-slot=card]")!;
+  const deleteAccountSection = async () =>
+    (await screen.findByRole("heading", { name: "Delete Account" }, firstRender)).closest<HTMLElement>(
+      "[data-slot=card]",
+    )!;
+  const deactivationCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+    (fetchMock.mock.calls as unknown as FetchCall[])
+      .filter(([input]) => String(input) === "/api/users/me/deactivate")
+      .map(([, init]) => ({ method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
+
+  it("deletes the account after confirmation: deactivates it, then signs the person out", async () => {
+    const { user, router, fetchMock } = renderAccount(undefined, {
+      deactivate: () => ok({ ...writtenAdmin, status: "inactive" }),
+    });
+    const section = await deleteAccountSection();
     expect(within(section).getByText("This action cannot be undone!")).toBeInTheDocument();
     const button = within(section).getByRole("button", { name: "Delete Account" });
-    expect(button).toBeDisabled();
-    await user.hover(button.parentElement!);
-    expect(await screen.findByRole("tooltip")).toHaveTextContent("Not available yet");
+    expect(button).toBeEnabled();
+
+    // Cancel changes nothing.
+    await user.click(button);
+    let dialog = await screen.findByRole("alertdialog", { name: userMessages.deleteAccountConfirmTitle });
+    expect(dialog).toHaveTextContent(userMessages.deleteAccountConfirmDescription);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(deactivationCalls(fetchMock)).toEqual([]);
+
+    await user.click(button);
+    dialog = await screen.findByRole("alertdialog", { name: userMessages.deleteAccountConfirmTitle });
+    await user.click(within(dialog).getByRole("button", { name: "Delete Account" }));
+    expect(await screen.findByText(userMessages.accountDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(deactivationCalls(fetchMock)).toEqual([{ method: "POST", body: { confirm: true } }]);
+    expect(window.localStorage.getItem(authStorageKeys.user)).toBeNull();
+  });
+
+  it("keeps the last people manager signed in and says why the account was not deleted", async () => {
+    const { user, router } = renderAccount(undefined, {
+      deactivate: () => ({
+        status: 409,
+        body: { success: false, message: userMessages.lastPeopleManagerSelf, data: null },
+      }),
+    });
+    const section = await deleteAccountSection();
+    await user.click(within(section).getByRole("button", { name: "Delete Account" }));
+    const dialog = await screen.findByRole("alertdialog", { name: userMessages.deleteAccountConfirmTitle });
+    await user.click(within(dialog).getByRole("button", { name: "Delete Account" }));
+    expect(await screen.findByText(userMessages.lastPeopleManagerSelf)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe("/home/settings/account");
+    expect(window.localStorage.getItem(authStorageKeys.user)).not.toBeNull();
   });
 });
