@@ -94,7 +94,10 @@ export const orderLimits = {
   linesMax: 2_000,
   searchMaxLength: 100,
   monthsMax: 36,
-  /** An account with no order in this many days up to the month's end counts as inactive. */
+  /**
+   * An active customer with no order in this many days counts as inactive, once it has been a
+   * customer that long (docs/orders.md, "Inactive accounts").
+   */
   inactiveAfterDays: 90,
   dashboardLastOrders: 10,
   dashboardTopCustomers: 5,
@@ -173,6 +176,11 @@ export const orderMessages = {
   noComparison: "—",
   // Dashboard; `month` is the month's name as shown ("March 2027").
   dashboardLoadFailed: "The orders dashboard could not be loaded",
+  /** The current month's caption: its figures run up to now ("November 1–27, to date"). */
+  dashboardToDate: (days: string) => `${days}, to date`,
+  dashboardAsOfToday: (day: string) => `As of today, ${day}`,
+  dashboardVersus: (period: string) => `vs ${period}`,
+  inactiveAccountsDefinition: `Active customers with no order for ${orderLimits.inactiveAfterDays} days`,
   monthlyTotalsLoadFailed: "The monthly totals could not be loaded",
   noOrdersInMonth: (month: string) => `No orders in ${month}`,
   noCustomersInMonth: (month: string) => `No customer ordered in ${month}`,
@@ -449,6 +457,16 @@ export type MostUnitsSold = z.infer<typeof mostUnitsSoldSchema>;
 export const orderDashboardSchema = z.object({
   month: monthSchema,
   previousMonth: monthSchema,
+  /**
+   * True when `month` is the current month: its figures run up to the request's moment, and the
+   * previous month's up to the same moment a month before (the same day and time of day, or its
+   * whole month when it has no such day), so both cover the same days.
+   */
+  toDate: z.boolean(),
+  /** The last day (in the server's zone) the month's figures include: today when `toDate`. */
+  through: z.iso.date(),
+  /** The last day the previous month's figures include: the month's last day unless `toDate`. */
+  previousThrough: z.iso.date(),
   totalWhs: moneyStatSchema,
   monobrandOrders: countStatSchema,
   multibrandOrders: countStatSchema,

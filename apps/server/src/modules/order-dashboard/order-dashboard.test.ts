@@ -6,7 +6,7 @@ import {
   type OrderStatus,
 } from "@cm/contracts/orders";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import type { Config } from "../../env.ts";
@@ -60,11 +60,16 @@ function seeder(testApp: () => TestApp) {
 
   async function customer(
     name: string,
-    options: { status?: string; type?: "external" | "internal" } = {},
+    options: { status?: string; type?: "external" | "internal"; createdAt?: string } = {},
   ): Promise<Customer> {
     const [organization] = await db()
       .insert(organizations)
-      .values({ name, type: options.type ?? "external", status: options.status ?? "active" })
+      .values({
+        name,
+        type: options.type ?? "external",
+        status: options.status ?? "active",
+        ...(options.createdAt ? { createdAt: new Date(options.createdAt) } : {}),
+      })
       .returning();
     const [store] = await db()
       .insert(stores)
@@ -159,7 +164,11 @@ async function openApp(overrides: Partial<Config> = {}) {
     expect(response.statusCode, response.body).toBe(200);
     return body.data;
   };
-  return { testApp, get, dashboard };
+  const put = async (url: string, payload: Record<string, unknown>) => {
+    const response = await testApp.app.inject({ method: "PUT", url, headers: auth, payload });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  return { testApp, get, put, dashboard };
 }
 
 describe("month helpers", () => {
@@ -553,27 +562,127 @@ describe("inactive accounts", () => {
     const crocs = await seed.brandId("Crocs");
     const lineList = await seed.lineList(crocs, "Crocs Inactivity");
     const style = await seed.style(crocs, lineList, "60000-001");
+    // Customers since 2018, so each has been one for the whole of every window below.
+    const createdAt = "2018-01-01T00:00:00Z";
+    const customer = (name: string, options: { status?: string; type?: "internal" } = {}) =>
+      seed.customer(name, { createdAt, ...options });
     const orderFor = async (name: string, placedAt: string, status?: OrderStatus) =>
-      seed.order(await seed.customer(name), placedAt, [{ style, quantity: 1, unitWhs: "1.00" }], status);
+      seed.order(await customer(name), placedAt, [{ style, quantity: 1, unitWhs: "1.00" }], status);
 
     // March 2019 ends at April 1, 00:00; 90 days earlier is January 1, 00:00 (31 + 28 + 31 days).
     // February's window runs from December 1, 2018 to March 1, 2019 (31 + 31 + 28 days).
     await orderFor("Ordered 89 days before", "2019-01-02T00:00:00Z"); // active in both windows
     await orderFor("Ordered 90 days before", "2019-01-01T00:00:00Z"); // active in both windows
     await orderFor("Ordered 91 days before", "2018-12-31T00:00:00Z"); // inactive in March only
-    await seed.customer("Never ordered"); // inactive in both
+    const neverOrdered = await customer("Never ordered"); // inactive in both
     await orderFor("Only cancelled", "2019-03-05T00:00:00Z", "cancelled"); // inactive in both
     await orderFor("Ordered after the month", "2019-04-02T00:00:00Z"); // inactive in both
     // Never counted: not active, or not a customer (the seeded company is internal too).
-    await seed.customer("Closed customer", { status: "inactive" });
-    await seed.customer("Second company", { type: "internal" });
+    const closed = await customer("Closed customer", { status: "inactive" });
+    await customer("Second company", { type: "internal" });
 
     const march = await app.dashboard("2019-03");
     // 4 against 3: (4 − 3) / 3 = 33.3 %.
     expect(march.inactiveAccounts).toEqual({ value: 4, previous: 3, changePercent: 33.3 });
+    expect(march).toMatchObject({ toDate: false, through: "2019-03-31", previousThrough: "2019-02-28" });
 
     // By April's end only "Ordered after the month" has ordered within 90 days.
     const april = await app.dashboard("2019-04");
     expect(april.inactiveAccounts).toEqual({ value: 5, previous: 4, changePercent: 25 });
+
+    // What happens today leaves past months as they were at their end: a customer added today,
+    // one closed today, one reopened today.
+    await seed.customer("Added today");
+    await app.put(`/api/organizations/${neverOrdered.organizationId}/status`, { status: "inactive" });
+    await app.put(`/api/organizations/${closed.organizationId}/status`, { status: "active" });
+    expect((await app.dashboard("2019-03")).inactiveAccounts).toEqual(march.inactiveAccounts);
+    expect((await app.dashboard("2019-04")).inactiveAccounts).toEqual(april.inactiveAccounts);
+  });
+
+  it("counts a customer once it has been one for 90 days: added, or first ordering, 90 days before", async () => {
+    const crocs = await seed.brandId("Crocs");
+    const lineList = await seed.lineList(crocs, "Crocs Newcomers");
+    const style = await seed.style(crocs, lineList, "60000-002");
+    // June 2019 ends at July 1, 00:00; its window starts 90 days earlier, April 2, 00:00.
+    const before = await app.dashboard("2019-06");
+    await seed.customer("Added April 2", { createdAt: "2019-04-02T00:00:00Z" }); // counted
+    await seed.customer("Added April 3", { createdAt: "2019-04-03T00:00:00Z" }); // new, not yet
+    // Added later, but a customer since its first order (dated back, as an import would).
+    const imported = await seed.customer("Imported", { createdAt: "2019-06-15T00:00:00Z" });
+    await seed.order(imported, "2019-03-01T00:00:00Z", [{ style, quantity: 1, unitWhs: "1.00" }]);
+
+    const june = await app.dashboard("2019-06");
+    expect(june.inactiveAccounts.value - before.inactiveAccounts.value).toBe(2);
+  });
+});
+
+describe("the current month, to date", () => {
+  let app: Awaited<ReturnType<typeof openApp>>;
+  const seed = seeder(() => app.testApp);
+
+  beforeAll(async () => {
+    app = await openApp();
+  });
+  afterAll(() => app?.testApp.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The server's clock at `instant` (only `Date`: timers and the database run as usual). */
+  function today(instant: string) {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(instant) });
+  }
+
+  it("compares the month so far with the same days of the month before", async () => {
+    const crocs = await seed.brandId("Crocs");
+    const lineList = await seed.lineList(crocs, "Crocs To Date");
+    const style = await seed.style(crocs, lineList, "70000-001");
+    const createdAt = "2020-01-01T00:00:00Z";
+    const orderFor = async (name: string, placedAt: string) => {
+      const customer = await seed.customer(name, { createdAt });
+      await seed.order(customer, placedAt, [{ style, quantity: 1, unitWhs: "10.00" }]);
+      return customer;
+    };
+
+    // Today is March 20, 2021, noon (UTC): its 90 days start December 20, 2020, noon; those of
+    // February 20, noon (the same moment a month before) start November 22, noon.
+    await orderFor("Ordered December 1", "2020-12-01T00:00:00Z"); // inactive today only
+    await orderFor("Ordered December 25", "2020-12-25T00:00:00Z"); // active both days
+    const regular = await orderFor("Ordered February 10", "2021-02-10T00:00:00Z"); // active both days
+    await orderFor("Ordered February 25", "2021-02-25T00:00:00Z"); // inactive on February 20 only
+    await seed.order(regular, "2021-03-05T00:00:00Z", [{ style, quantity: 1, unitWhs: "10.00" }]);
+    await seed.customer("Added October 1", { createdAt: "2020-10-01T00:00:00Z" }); // inactive both
+    await seed.customer("Added December 1", { createdAt: "2020-12-01T00:00:00Z" }); // new on February 20
+    await seed.customer("Added February 1", { createdAt: "2021-02-01T00:00:00Z" }); // new both days
+
+    today("2021-03-20T12:00:00Z");
+    const march = await app.dashboard();
+    expect(march).toMatchObject({
+      month: "2021-03",
+      previousMonth: "2021-02",
+      toDate: true,
+      through: "2021-03-20",
+      previousThrough: "2021-02-20",
+    });
+    // Inactive today: December 1, October 1, December 1 (added); on February 20: February 25, October 1.
+    expect(march.inactiveAccounts).toEqual({ value: 3, previous: 2, changePercent: 50 });
+    // March 5 against February 10: February 25 comes after February 20.
+    expect(march.totalWhs).toEqual({ value: "10.00", previous: "10.00", changePercent: 0 });
+    expect(march.monobrandOrders).toEqual({ value: 1, previous: 1, changePercent: 0 });
+    // A past month is read whole, to its end, whatever today is.
+    expect(await app.dashboard("2021-02")).toMatchObject({
+      toDate: false,
+      through: "2021-02-28",
+      monobrandOrders: { value: 2, previous: 0 },
+    });
+
+    // March 30: February has no 30th, so the whole of February is compared.
+    today("2021-03-30T12:00:00Z");
+    expect(await app.dashboard()).toMatchObject({
+      toDate: true,
+      through: "2021-03-30",
+      previousThrough: "2021-02-28",
+      monobrandOrders: { value: 1, previous: 2 },
+    });
   });
 });

@@ -8,8 +8,9 @@ import { orderListItemColumns, orderListItemJoins, type OrderListItemRow } from 
  * are read from the per-month summaries the database keeps as orders and lines are written
  * (schema.ts, migration 0013), so a month costs its few summary rows however many
  * orders and lines it holds. What is no sum is read from `orders` through its indexes: the last
- * orders, the days of the inactivity window before its whole months, and the line list of each
- * ranked style's latest line.
+ * orders, the previous month's first days when the current month is shown to date, each
+ * customer's orders around its inactivity window, and the line list of each ranked style's
+ * latest line.
  *
  * A month is a calendar month in the configured time zone, the one the summaries are cut in
  * (summaries.ts keeps them in it). Where `orders` is read, its boundaries are computed in SQL as
@@ -39,11 +40,53 @@ function monthStart(month: string, shift: number, timeZone: string): SQL {
 }
 
 /**
- * The instant the inactivity window ending with `month` starts: local midnight
- * `inactiveAfterDays` calendar days before the next month's first day.
+ * The period the dashboard compares: a month and the month before it, each up to its cut. A past
+ * month is cut at its end; the current month (`now` set) at `now`, and the month before at the
+ * same moment a month earlier (the same day and time of day, or its end when it has no such day),
+ * so both cover the same days.
  */
-function inactivityStart(month: string, shift: number, timeZone: string): SQL {
-  return sql`((${firstDay(month)} + make_interval(months => ${shift + 1}::int, days => ${-orderLimits.inactiveAfterDays}::int))::timestamp at time zone ${timeZone}::text)`;
+export interface DashboardPeriod {
+  month: string;
+  timeZone: string;
+  /** The request's moment when `month` is the current month ("to date"), null otherwise. */
+  now: Date | null;
+}
+
+/** Where the month's figures stop. */
+function cutOf({ month, timeZone, now }: DashboardPeriod): SQL {
+  return now ? sql`${now.toISOString()}::timestamptz` : monthStart(month, 1, timeZone);
+}
+
+/** Where the previous month's figures stop. */
+function previousCutOf({ month, timeZone, now }: DashboardPeriod): SQL {
+  if (!now) return monthStart(month, 0, timeZone);
+  const localNow = sql`(${now.toISOString()}::timestamptz at time zone ${timeZone}::text)`;
+  // `- interval '1 month'` would move March 30 to February 28 at the same hour; a day the month
+  // before does not have is its whole month instead.
+  return sql`(case
+    when extract(day from ${localNow}) > extract(day from ${firstDay(month)} - 1) then ${monthStart(month, 0, timeZone)}
+    else (${localNow} - interval '1 month') at time zone ${timeZone}::text
+  end)`;
+}
+
+/** The last calendar day (in the zone) before the instant `cut`, as "2027-03-31". */
+function lastDayBefore(cut: SQL, timeZone: string): SQL {
+  return sql`to_char((${cut} at time zone ${timeZone}::text) - interval '1 microsecond', 'YYYY-MM-DD')`;
+}
+
+/** The last days the month's figures and the previous month's include. */
+export async function readPeriodDays(
+  db: DbExecutor,
+  period: DashboardPeriod,
+): Promise<{ through: string; previousThrough: string }> {
+  const [row] = rowsOf<{ through: string; previousThrough: string }>(
+    await db.execute(sql`
+      select
+        ${lastDayBefore(cutOf(period), period.timeZone)} as through,
+        ${lastDayBefore(previousCutOf(period), period.timeZone)} as "previousThrough"
+    `),
+  );
+  return row!;
 }
 
 /** Amounts leave the database as text with two decimals, whatever their scale ("0" becomes "0.00"). */
@@ -80,47 +123,87 @@ export async function readMonthStats(db: DbExecutor, month: string): Promise<Mon
   return row!;
 }
 
+export interface OrderStatsRow {
+  totalWhs: string;
+  monobrandOrders: number;
+  multibrandOrders: number;
+}
+
 /**
- * A counted order of the organization `org` in the inactivity window ending with the month `shift`
- * months after `month`. The window's whole months are looked up in the month summaries (one
- * hashed set for every organization); only the days before its first whole month are read from
- * `orders`, and only for organizations without an order in the whole months.
+ * Total WHS and the mono/multibrand order counts of the previous month up to its cut: its first
+ * days, read from `orders` through `orders_placed_at_idx` (one month's orders at most).
  */
-function orderedInWindow(month: string, shift: number, timeZone: string): SQL {
-  const startDay = sql`(${firstDay(month)} + make_interval(months => ${shift + 1}::int, days => ${-orderLimits.inactiveAfterDays}::int))`;
-  // The first month that starts on or after the window's first day.
-  const firstWholeMonth = sql`date_trunc('month', ${startDay} + interval '1 month' - interval '1 day')::date`;
-  return sql`(
-    org.id in (
-      select s.organization_id from order_month_organizations s
-      where s.month >= ${firstWholeMonth} and s.month <= ${summaryMonth(month, shift)}
-    )
-    or exists (
-      select 1 from orders o
-      where o.organization_id = org.id and ${counted}
-        and o.placed_at >= ${inactivityStart(month, shift, timeZone)}
-        and o.placed_at < (${firstWholeMonth}::timestamp at time zone ${timeZone}::text)
-    )
+export async function readPreviousStatsToDate(
+  db: DbExecutor,
+  period: DashboardPeriod,
+): Promise<OrderStatsRow> {
+  const [row] = rowsOf<OrderStatsRow>(
+    await db.execute(sql`
+      select
+        ${money(sql`coalesce(sum(o.total_whs), 0)`)} as "totalWhs",
+        (count(*) filter (where not o.multibrand))::int as "monobrandOrders",
+        (count(*) filter (where o.multibrand))::int as "multibrandOrders"
+      from orders o
+      where ${counted}
+        and o.placed_at >= ${monthStart(period.month, -1, period.timeZone)}
+        and o.placed_at < ${previousCutOf(period)}
+    `),
+  );
+  return row!;
+}
+
+/**
+ * The organization `org`'s status at the instant `cut`: the status its first change after `cut`
+ * changed from, or its current status when none did since. Read from its history entries
+ * (`history_entries_entity_idx`); a change written without history (plain SQL) is not seen.
+ */
+function statusAt(cut: SQL): SQL {
+  return sql`coalesce(
+    (
+      select c.change ->> 'before'
+      from history_entries h
+      cross join lateral jsonb_array_elements(h.changes) as c(change)
+      where h.entity_type = 'organization' and h.entity_id = org.id::text and h.created_at >= ${cut}
+        and c.change ->> 'field' = 'status' and jsonb_typeof(c.change -> 'before') = 'string'
+      order by h.created_at, h.id
+      limit 1
+    ),
+    org.status
   )`;
 }
 
 /**
- * Active customers (external organizations) without a counted order in the inactivity window
- * ending with `month`, and with the month before. The organization's current status decides
- * whether it is active: organizations keep no status history.
+ * The organization `org` was an inactive account at the instant `cut`: active then, a customer
+ * for the whole inactivity window before `cut` (added by its start, or with an order before it,
+ * as an imported history has), and without a counted order in the window. Each test is a probe
+ * of one organization's rows in an index (`orders_organization_placed_at_idx`).
+ */
+function inactiveAt(cut: SQL, timeZone: string): SQL {
+  const windowStart = sql`(((${cut} at time zone ${timeZone}::text) - make_interval(days => ${orderLimits.inactiveAfterDays}::int)) at time zone ${timeZone}::text)`;
+  const orderedIn = (range: SQL) =>
+    sql`exists (select 1 from orders o where o.organization_id = org.id and ${counted} and ${range})`;
+  return sql`(
+    ${statusAt(cut)} = 'active'
+    and (org.created_at <= ${windowStart} or ${orderedIn(sql`o.placed_at < ${windowStart}`)})
+    and not ${orderedIn(sql`o.placed_at >= ${windowStart} and o.placed_at < ${cut}`)}
+  )`;
+}
+
+/**
+ * Inactive accounts at the month's cut and at the previous month's: what they were then, so a
+ * customer added, closed or reopened later leaves a past month's figure as it was.
  */
 export async function countInactiveAccounts(
   db: DbExecutor,
-  month: string,
-  timeZone: string,
+  period: DashboardPeriod,
 ): Promise<{ value: number; previous: number }> {
   const [row] = rowsOf<{ value: number; previous: number }>(
     await db.execute(sql`
       select
-        (count(*) filter (where not ${orderedInWindow(month, 0, timeZone)}))::int as value,
-        (count(*) filter (where not ${orderedInWindow(month, -1, timeZone)}))::int as previous
+        (count(*) filter (where ${inactiveAt(cutOf(period), period.timeZone)}))::int as value,
+        (count(*) filter (where ${inactiveAt(previousCutOf(period), period.timeZone)}))::int as previous
       from organizations org
-      where org.type = 'external' and org.status = 'active'
+      where org.type = 'external'
     `),
   );
   return row!;

@@ -23,7 +23,7 @@ export const orderDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Orders dashboard",
         description:
-          "The figures of one calendar month in the server's time zone (TZ), the current month by default, each with the previous month's value and the change in percent (null when the previous month is 0): total WHS, monobrand and multibrand orders, and inactive accounts (active customers with no order in the 90 days up to the month's end). Also the 10 newest orders placed within the month (newest first), the 5 customers with the most WHS in the month (ties by name) and the 5 styles with the most units in the month (ties by model code). Cancelled orders count nowhere.",
+          "The figures of one calendar month in the server's time zone (TZ), the current month by default, each with the previous month's value and the change in percent (null when the previous month is 0): total WHS, monobrand and multibrand orders, and inactive accounts (active customers, customers for at least 90 days, with no order in the last 90 days). A past month's figures are those at its end, whatever changed since. The current month's run up to now (`toDate`) and are compared with the previous month up to the same day and time (`previousThrough`; its whole month when it has no such day). Also the 10 newest orders placed within the month (newest first), the 5 customers with the most WHS in the month (ties by name) and the 5 styles with the most units in the month (ties by model code). Cancelled orders count nowhere.",
         tags: ["orders"],
         querystring: orderDashboardQuerySchema,
         response: { 200: envelopeSchema(orderDashboardSchema), ...errors },

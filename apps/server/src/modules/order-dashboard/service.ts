@@ -14,6 +14,9 @@ import {
   listMostUnitsSold,
   listTopCustomers,
   readMonthStats,
+  readPeriodDays,
+  readPreviousStatsToDate,
+  type DashboardPeriod,
 } from "./repository.ts";
 import { toOrderListItem } from "../orders/service.ts";
 
@@ -50,32 +53,49 @@ function countStat(value: number, previous: number) {
  * month before. Cancelled orders count nowhere, not even in the last orders. `lastOrders` are the
  * newest orders placed within the month itself, not merely up to its end, so every row on the
  * page belongs to the month the picker shows.
+ *
+ * A past month's figures are what they were at its end. The current month's run up to now ("to
+ * date") and are compared with the month before up to the same moment a month earlier, so a
+ * comparison covers the same days: its totals read those days from `orders`, its inactive
+ * accounts are counted at that moment.
  */
 export async function getOrderDashboard(
   db: Database,
   timeZone: string,
   requestedMonth?: string,
 ): Promise<OrderDashboard> {
-  const month = requestedMonth ?? currentMonth(timeZone);
+  const now = new Date();
+  const month = requestedMonth ?? currentMonth(timeZone, now);
   assertCalendarMonth(month);
-  const [stats, inactive, lastOrders, topCustomers, mostUnitsSold] = await Promise.all([
+  const toDate = month === currentMonth(timeZone, now);
+  const period: DashboardPeriod = { month, timeZone, now: toDate ? now : null };
+  const [stats, previousToDate, days, inactive, lastOrders, topCustomers, mostUnitsSold] = await Promise.all([
     readMonthStats(db, month),
-    countInactiveAccounts(db, month, timeZone),
+    toDate ? readPreviousStatsToDate(db, period) : null,
+    readPeriodDays(db, period),
+    countInactiveAccounts(db, period),
     listLastOrders(db, month, timeZone, orderLimits.dashboardLastOrders),
     listTopCustomers(db, month, orderLimits.dashboardTopCustomers),
     listMostUnitsSold(db, month, timeZone, orderLimits.dashboardMostUnitsSold),
   ]);
+  const previous = previousToDate ?? {
+    totalWhs: stats.previousTotalWhs,
+    monobrandOrders: stats.previousMonobrandOrders,
+    multibrandOrders: stats.previousMultibrandOrders,
+  };
   return {
     month,
     previousMonth: shiftMonth(month, -1),
+    toDate,
+    ...days,
     totalWhs: {
       value: stats.totalWhs,
-      previous: stats.previousTotalWhs,
+      previous: previous.totalWhs,
       // A percentage needs no cents' exactness; the amounts themselves stay strings.
-      changePercent: changePercent(Number(stats.totalWhs), Number(stats.previousTotalWhs)),
+      changePercent: changePercent(Number(stats.totalWhs), Number(previous.totalWhs)),
     },
-    monobrandOrders: countStat(stats.monobrandOrders, stats.previousMonobrandOrders),
-    multibrandOrders: countStat(stats.multibrandOrders, stats.previousMultibrandOrders),
+    monobrandOrders: countStat(stats.monobrandOrders, previous.monobrandOrders),
+    multibrandOrders: countStat(stats.multibrandOrders, previous.multibrandOrders),
     inactiveAccounts: countStat(inactive.value, inactive.previous),
     lastOrders: lastOrders.map(toOrderListItem),
     topCustomers,

@@ -1,7 +1,12 @@
 import type { OrderDashboard, OrderListItem, OrderMonthlyTotals } from "@cm/contracts/orders";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { monthDateRange, shiftMonth } from "@/features/orders/utils/dashboard-month";
+import {
+  formatDay,
+  formatMonthDays,
+  monthDateRange,
+  shiftMonth,
+} from "@/features/orders/utils/dashboard-month";
 import { seedSession } from "@/testing/auth";
 import { orderListItem } from "@/testing/orders";
 import { renderApp } from "@/testing/render-app";
@@ -16,10 +21,18 @@ function order(id: number, overrides: Partial<OrderListItem> = {}): OrderListIte
   return orderListItem(id, { placedAt: "2027-03-14T15:30:00.000Z", status: "processing", ...overrides });
 }
 
+/** The server's today in these tests. */
+const today = "2027-03-14";
+
 function dashboard(month: string, overrides: Partial<OrderDashboard> = {}): OrderDashboard {
+  const toDate = month === currentMonth;
   return {
     month,
     previousMonth: shiftMonth(month, -1),
+    // The current month to date, against the same days of February; other months whole.
+    toDate,
+    through: toDate ? today : monthDateRange(month).to,
+    previousThrough: toDate ? "2027-02-14" : monthDateRange(shiftMonth(month, -1)).to,
     totalWhs: { value: "12345.60", previous: "10000.00", changePercent: 23.5 },
     monobrandOrders: { value: 8, previous: 10, changePercent: -20 },
     multibrandOrders: { value: 3, previous: 0, changePercent: null },
@@ -128,13 +141,24 @@ describe("orders dashboard", { timeout: 40_000 }, () => {
     expect(api.dashboardQueries()).toEqual([{}]);
 
     expect(card("Total WHS")).toHaveTextContent("+23.5%");
-    expect(card("Total WHS")).toHaveTextContent("vs February ($10,000.00)");
+    // The current month runs to date, against the same days of the month before.
+    expect(card("Total WHS")).toHaveTextContent("March 1–14, to date");
+    expect(card("Total WHS")).toHaveTextContent("vs February 1–14 ($10,000.00)");
+    expect(
+      screen.getByText("Orders placed in March 2027 to date, compared with February 1–14."),
+    ).toBeVisible();
     expect(card("Monobrand Orders")).toHaveTextContent("8");
     expect(card("Monobrand Orders")).toHaveTextContent("-20%");
     // Nothing to compare with when the previous month had none.
     expect(card("Multibrand Orders")).toHaveTextContent("3");
     expect(within(card("Multibrand Orders")).getByText("—")).toBeInTheDocument();
     expect(card("Inactive Accounts")).toHaveTextContent("+100%");
+    // A count at a moment: today against the same day a month before, and what it counts.
+    expect(card("Inactive Accounts")).toHaveTextContent("As of today, March 14");
+    expect(card("Inactive Accounts")).toHaveTextContent("vs February 14 (2)");
+    expect(
+      within(card("Inactive Accounts")).getByText("Active customers with no order for 90 days"),
+    ).toBeVisible();
     // More inactive accounts is bad news: red, though the number went up.
     expect(within(card("Inactive Accounts")).getByText("+100%")).toHaveClass("text-red-700");
     expect(within(card("Total WHS")).getByText("+23.5%")).toHaveClass("text-emerald-700");
@@ -163,6 +187,12 @@ describe("orders dashboard", { timeout: 40_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe("?month=2026-11"));
     await waitFor(() => expect(api.dashboardQueries().at(-1)).toEqual({ month: "2026-11" }));
     expect(await within(card("Total WHS")).findByText(/vs October/)).toBeInTheDocument();
+    // A past month is whole, against the whole month before: no "to date".
+    expect(card("Total WHS")).toHaveTextContent("vs October ($10,000.00)");
+    expect(card("Inactive Accounts")).toHaveTextContent("vs October (2)");
+    expect(card("Total WHS")).not.toHaveTextContent("to date");
+    expect(card("Inactive Accounts")).not.toHaveTextContent("As of today");
+    expect(card("Inactive Accounts")).toHaveTextContent("Active customers with no order for 90 days");
 
     await user.click(next);
     await waitFor(() => expect(router.state.location.search).toBe("?month=2026-12"));
@@ -273,5 +303,14 @@ describe("dashboard months", () => {
     expect(shiftMonth("2026-12", 1)).toBe("2027-01");
     expect(monthDateRange("2028-02")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
     expect(monthDateRange("2027-12")).toEqual({ from: "2027-12-01", to: "2027-12-31" });
+  });
+
+  it("name the days a figure covers", () => {
+    expect(formatMonthDays("2026-10", "2026-10-27")).toBe("October 1–27");
+    // A whole month is named as such, unless it is still under way.
+    expect(formatMonthDays("2027-02", "2027-02-28")).toBe("February");
+    expect(formatMonthDays("2026-11", "2026-11-30", true)).toBe("November 1–30");
+    expect(formatMonthDays("2026-11", "2026-11-01", true)).toBe("November 1");
+    expect(formatDay("2026-10-27")).toBe("October 27");
   });
 });

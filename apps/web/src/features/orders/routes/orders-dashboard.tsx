@@ -12,7 +12,7 @@ import {
   DashboardTopCustomers,
 } from "@/features/orders/components/dashboard-tables";
 import { DashboardWhsChart } from "@/features/orders/components/dashboard-whs-chart";
-import { browserCurrentMonth, formatMonth } from "@/features/orders/utils/dashboard-month";
+import { browserCurrentMonth, formatMonth, formatMonthDays } from "@/features/orders/utils/dashboard-month";
 import { cn } from "@/lib/utils";
 
 const chartMonths = 12;
@@ -56,9 +56,11 @@ export default function OrdersDashboardRoute() {
       <PageHeader
         title="Orders Dashboard"
         description={
-          data
-            ? `Orders placed in ${shownMonthLabel}, compared with ${formatMonth(data.previousMonth)}.`
-            : "Orders placed in the month, compared with the month before."
+          !data
+            ? "Orders placed in the month, compared with the month before."
+            : data.toDate
+              ? `Orders placed in ${shownMonthLabel} to date, compared with ${formatMonthDays(data.previousMonth, data.previousThrough)}.`
+              : `Orders placed in ${shownMonthLabel}, compared with ${formatMonth(data.previousMonth)}.`
         }
         actions={<DashboardMonthPicker month={month} latestMonth={latestMonth} onChange={changeMonth} />}
       />

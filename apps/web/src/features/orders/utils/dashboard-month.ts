@@ -1,4 +1,4 @@
-import { addMonths, endOfMonth, format } from "date-fns";
+import { addMonths, endOfMonth, format, getDaysInMonth } from "date-fns";
 
 /**
  * The dashboard's months are "YYYY-MM" strings (calendar months of the server's time zone), which
@@ -29,6 +29,22 @@ export function formatMonthShort(month: string): string {
 /** "March". */
 export function formatMonthName(month: string): string {
   return format(monthStart(month), "MMMM");
+}
+
+/** "October 27", from the day "2026-10-27". */
+export function formatDay(day: string): string {
+  const [year, monthNumber, date] = day.split("-").map(Number) as [number, number, number];
+  return format(new Date(year, monthNumber - 1, date), "MMMM d");
+}
+
+/**
+ * The days of `month` up to `through` ("2026-10-27" in "2026-10"): "October 1–27", or "October"
+ * when they are the whole month (unless `partial`, for a month still under way).
+ */
+export function formatMonthDays(month: string, through: string, partial = false): string {
+  const last = Number(through.slice(8, 10));
+  if (!partial && last === getDaysInMonth(monthStart(month))) return formatMonthName(month);
+  return last === 1 ? formatDay(through) : `${formatMonthName(month)} 1–${last}`;
 }
 
 /** The month's first and last calendar days, as an order list's `from` and `to`. */
