@@ -15,6 +15,9 @@ afterEach(() => toast.dismiss());
 vi.setConfig({ testTimeout: 30_000 });
 const firstRender = { timeout: 20_000 };
 
+type FetchCall = [RequestInfo | URL, RequestInit | undefined];
+const callsOf = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls as unknown as FetchCall[];
+
 describe("a brand's line lists: renaming", () => {
   function setUp(renameAnswer: (body: { name: string }) => MockResponse) {
     let current = savedLineList({ _revision: 4 });
@@ -22,8 +25,8 @@ describe("a brand's line lists: renaming", () => {
       "/api/brands": ok(brands),
       "/api/line-lists": () => ok({ lineLists: [current] }),
       [`/api/line-lists/${current.id}`]: () => {
-        const init = fetchMock.mock.calls.at(-1)![1] as RequestInit;
-        const answer = renameAnswer(JSON.parse(String(init.body)) as { name: string });
+        const init = callsOf(fetchMock).at(-1)![1];
+        const answer = renameAnswer(JSON.parse(String(init?.body)) as { name: string });
         if (answer.status === 200) current = (answer.body as { data: typeof current }).data;
         return answer;
       },
@@ -45,7 +48,7 @@ describe("a brand's line lists: renaming", () => {
     expect(await screen.findByText(lineListMessages.renamed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await screen.findByText("Fall 2027 Core")).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH")!;
+    const [url, init] = callsOf(fetchMock).find(([, init]) => init?.method === "PATCH")!;
     expect(String(url)).toContain("/api/line-lists/3");
     expect(JSON.parse(String(init!.body))).toEqual({ name: "Fall 2027 Core" });
     expect(new Headers(init!.headers).get("If-Match")).toBe('"4"');
@@ -61,7 +64,7 @@ describe("a brand's line lists: renaming", () => {
     await user.click(within(dialog).getByRole("button", { name: "Rename" }));
     expect(await within(dialog).findByText(lineListMessages.nameRequired)).toBeInTheDocument();
     expect(name).toHaveAttribute("aria-invalid", "true");
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(false);
+    expect(callsOf(fetchMock).some(([, init]) => init?.method === "PATCH")).toBe(false);
   });
 
   it("tells a refused rename in a toast with the server's reason", async () => {
