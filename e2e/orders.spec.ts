@@ -115,8 +115,13 @@ test("writes a multibrand open-stock order on New Order's grid with the keyboard
   await expect(units(total)).toHaveText("9");
   await expect(whs(total)).toHaveText("$195.00");
 
-  // Each grid is one tab stop: Tab goes on to the next line list's first cell.
+  // Tab and Shift+Tab move to the next and previous cell, as in a spreadsheet.
   await page.keyboard.press("Tab");
+  await expect(quantityCell(crocs, "10029-001", "M6/W8")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(quantityCell(crocs, "10029-001", "M5/W7")).toBeFocused();
+  // Each grid is one tab stop, left with Escape: on to the next line list's first cell.
+  await page.keyboard.press("Escape");
   await expect(quantityCell(skechers, "216100-BLA", "W6")).toBeFocused();
   await page.keyboard.type("5");
   await page.keyboard.press("ArrowDown");
@@ -187,6 +192,56 @@ test("writes a multibrand open-stock order on New Order's grid with the keyboard
   await expect(history.getByRole("listitem")).toContainText(/Placed as\s*Pending/);
   await expect(history.getByRole("listitem")).toContainText("Admin User");
   expect(await axe(page)).toEqual([]);
+});
+
+test("on a phone, New Order's style column keeps to a third of the grid, clear of the focused cell and the totals", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/home/orders/new");
+  await choose(page, page, "Customer", "Sunset Soles");
+  await choose(page, page, "Store", "Lincoln Road");
+  await page.getByRole("radiogroup", { name: "Order type" }).getByText("Open Stock").click();
+  await page.getByRole("checkbox", { name: "Crocs Core Own Stock" }).check();
+  const grid = page.getByRole("table", { name: "Crocs · Crocs Core Own Stock" });
+  const first = quantityCell(grid, "10001-001", "M4/W6");
+  await expect(first).toBeVisible();
+  const scroller = grid.locator("xpath=..");
+  const area = (await scroller.boundingBox())!;
+  const column = (await grid.getByRole("columnheader", { name: "Style" }).boundingBox())!;
+  expect(column.width).toBeLessThanOrEqual(area.width / 3 + 1);
+  const columnEnd = column.x + column.width;
+
+  // Along the row and back: each focused cell is clear of the pinned column.
+  await first.click();
+  const focused = page.locator(":focus");
+  for (const key of [...Array<string>(10).fill("Tab"), ...Array<string>(10).fill("Shift+Tab")]) {
+    await page.keyboard.press(key);
+    const box = (await focused.boundingBox())!;
+    expect(box.x, key).toBeGreaterThanOrEqual(columnEnd);
+    expect(box.x + box.width, key).toBeLessThanOrEqual(area.x + area.width + 1);
+  }
+  await page.screenshot({ path: test.info().outputPath("new-order-phone.png") });
+
+  // Down the size's column to the last style: each focused cell clear of the totals bar.
+  const total = page.getByRole("region", { name: "Order total" });
+  await first.click();
+  let previous = "";
+  for (;;) {
+    const name = (await focused.getAttribute("aria-label")) ?? "";
+    if (name === previous) break;
+    previous = name;
+    const box = (await focused.boundingBox())!;
+    const bar = (await total.boundingBox())!;
+    expect(box.y + box.height, name).toBeLessThanOrEqual(bar.y);
+    await page.keyboard.press("ArrowDown");
+  }
+  // The grid's last row, scrolled to, is above the bar once the page is at its end.
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await page.getByRole("main").evaluate(() => window.scrollTo({ top: document.body.scrollHeight }));
+  const lastRow = (await grid.getByRole("row").last().boundingBox())!;
+  expect(lastRow.y + lastRow.height).toBeLessThanOrEqual((await total.boundingBox())!.y + 1);
+  await page.screenshot({ path: test.info().outputPath("new-order-phone-end.png") });
 });
 
 test("finds the new order on the dashboard, its brand's and its type's lists and All Orders", async ({

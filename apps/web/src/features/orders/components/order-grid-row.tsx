@@ -32,7 +32,7 @@ export interface OrderGridRowProps {
   /** Absent: the row only shows its quantities. */
   onQuantityChange?: (cell: OrderGridCell, quantity: number) => void;
   onCellKeyDown?: (event: React.KeyboardEvent<HTMLInputElement>) => void;
-  onCellFocus?: (row: number, col: number) => void;
+  onCellFocus?: (row: number, col: number, cell: HTMLElement) => void;
   /** Virtualised bodies measure each row they render. */
   measure?: (element: HTMLTableRowElement | null) => void;
 }
@@ -64,12 +64,16 @@ export const OrderGridRow = memo(function OrderGridRow({
 
   return (
     <tr ref={measure} data-index={rowIndex} className="[&>*]:border-b">
-      <th scope="row" className="sticky left-0 z-[1] bg-background px-3 py-2 text-left align-top font-normal">
+      <th
+        scope="row"
+        className="sticky left-0 z-[1] bg-background px-2 py-2 text-left align-top font-normal @md:px-3"
+      >
         <div className="flex items-center gap-3">
+          {/* On a phone the column is a third of the grid: the picture gives its room to the code. */}
           <ItemImage
             imageUrls={style.imageUrl ? [style.imageUrl] : null}
             alt={style.modelCode}
-            className="size-10 shrink-0"
+            className="size-10 shrink-0 @max-md:hidden"
           />
           <div className="min-w-0">
             <div className="truncate font-medium">{style.modelCode}</div>
@@ -131,9 +135,11 @@ export const OrderGridRow = memo(function OrderGridRow({
               onKeyDown={onCellKeyDown}
               onFocus={(event) => {
                 event.currentTarget.select();
-                onCellFocus?.(rowIndex, col);
+                onCellFocus?.(rowIndex, col, event.currentTarget);
               }}
               className={cn(
+                // Scrolled into view clear of New Order's pinned totals bar below the grids.
+                "scroll-mb-36 sm:scroll-mb-24",
                 "h-8 w-full min-w-0 rounded-md border border-input bg-background px-1.5 text-right text-sm tabular-nums outline-none transition-shadow",
                 "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
                 quantity > 0 && "border-primary/40 bg-primary/5 font-medium",

@@ -24,6 +24,12 @@ const virtualizeAbove = 60;
 const rowEstimate = 57;
 const overscan = 8;
 const headCell = "border-b px-2 py-2 font-medium";
+/**
+ * The pinned style column: 16rem, and never more than a third of the grid's visible width (a
+ * phone keeps two thirds for the sizes). `cqw` is a hundredth of the scroll area's width. The
+ * column's class spells the same width for Tailwind.
+ */
+const styleColumnWidth = "min(16rem, 33cqw)";
 
 export interface OrderGridProps {
   lineList: OrderGridLineList;
@@ -105,10 +111,10 @@ export function OrderGrid({ lineList, quantities, errors, onQuantityChange, empt
         <table
           aria-label={label}
           className="w-full table-fixed border-separate border-spacing-0 text-sm"
-          style={{ minWidth: `calc(${columns.length} * 4.5rem + 34rem)` }}
+          style={{ minWidth: `calc(${columns.length} * 4.5rem + 22.5rem + ${styleColumnWidth})` }}
         >
           <colgroup>
-            <col className="w-44 sm:w-64" />
+            <col className="w-[min(16rem,33cqw)]" />
             <col className="w-22" />
             <col className="w-22" />
             {columns.map((size) => (
@@ -119,7 +125,7 @@ export function OrderGrid({ lineList, quantities, errors, onQuantityChange, empt
           </colgroup>
           <thead className="sticky top-0 z-[2] bg-muted text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className={cn(headCell, "sticky left-0 z-[1] bg-muted px-3 text-left")}>
+              <th scope="col" className={cn(headCell, "sticky left-0 z-[1] bg-muted text-left @md:px-3")}>
                 Style
               </th>
               <th scope="col" className={cn(headCell, "text-right")}>

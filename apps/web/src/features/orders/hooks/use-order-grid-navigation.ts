@@ -23,6 +23,28 @@ function tabbableAfter(container: HTMLElement): HTMLElement | null {
   return null;
 }
 
+/** Room left between a revealed cell and what is pinned over the grid. */
+const revealGap = 4;
+
+/**
+ * Scrolls the grid so that `cell` is not under its pinned parts: the style column on the left
+ * (the row's header cell) and the header row on top. The browser scrolls a focused input into
+ * the scroll area's box, which these cover.
+ */
+export function revealGridCell(container: HTMLElement, cell: HTMLElement): void {
+  const box = cell.getBoundingClientRect();
+  const pinned = cell.closest("tr")?.querySelector("th");
+  if (pinned) {
+    const edge = pinned.getBoundingClientRect().right;
+    if (box.left < edge + revealGap) container.scrollLeft -= edge + revealGap - box.left;
+  }
+  const head = container.querySelector("thead");
+  if (head) {
+    const bottom = head.getBoundingClientRect().bottom;
+    if (box.top < bottom + revealGap) container.scrollTop -= bottom + revealGap - box.top;
+  }
+}
+
 function cellSelector({ row, col }: GridPosition): string {
   return `[data-grid-row="${row}"][data-grid-col="${col}"]`;
 }
@@ -87,9 +109,13 @@ export function useOrderGridNavigation({
     [cells, containerRef, focusCell],
   );
 
-  const onCellFocus = useCallback((row: number, col: number) => {
-    setFocused((current) => (current?.row === row && current.col === col ? current : { row, col }));
-  }, []);
+  const onCellFocus = useCallback(
+    (row: number, col: number, cell: HTMLElement) => {
+      setFocused((current) => (current?.row === row && current.col === col ? current : { row, col }));
+      if (containerRef.current) revealGridCell(containerRef.current, cell);
+    },
+    [containerRef],
+  );
 
   return { active, onCellKeyDown, onCellFocus };
 }
