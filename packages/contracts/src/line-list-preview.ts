@@ -24,6 +24,8 @@ export const previewApiPaths = {
   styles: (lineListId: number) => `/api/crocs/preview/${lineListId}/styles`,
   /** POST: applies the staged rows (save). Applied once even if sent twice. */
   confirm: (lineListId: number) => `/api/crocs/preview/${lineListId}/confirm`,
+  /** POST a `previewNewStyleInputSchema`: a style added by hand to the upload waiting. */
+  addStyle: (lineListId: number) => `/api/crocs/preview/${lineListId}/styles`,
   /** DELETE: discards the staged rows, and the line list when it is still a preview. */
   discard: (lineListId: number) => `/api/crocs/discard-uploaded-data/${lineListId}`,
 } as const;
@@ -210,6 +212,43 @@ export const discardPreviewDataSchema = z.object({
 });
 export type DiscardPreviewData = z.infer<typeof discardPreviewDataSchema>;
 
+/**
+ * `POST /api/crocs/preview/{lineListId}/styles`: a style added by hand to the upload waiting, its
+ * values written as the workbook's cells would be, one size and SKU each in `sizes`. The server
+ * checks it with the workbook's own rules (the parser's), so the messages are those of an upload.
+ */
+const previewCell = (maxLength: number) => z.string().max(maxLength).optional();
+export const previewNewStyleInputSchema = z.object({
+  modelCode: z.string().max(100),
+  franchise: previewCell(200),
+  silhouette: previewCell(200),
+  color: previewCell(200),
+  gender: previewCell(200),
+  /** As a cell holds it: 49.99 or $49.99. */
+  msrp: previewCell(50),
+  /** YYYY-MM-DD. */
+  expectedShipDate: previewCell(50),
+  /** Web addresses separated by commas or line breaks, or "No Image". */
+  imageUrls: previewCell(5000),
+  comfortLevel: previewCell(200),
+  heightRange: previewCell(200),
+  wearOccasion: previewCell(200),
+  targetFit: previewCell(200),
+  sizes: z
+    .array(z.object({ size: z.string().max(100), sku: z.string().max(100) }))
+    .min(1, "Add at least one size with its SKU")
+    .max(200, "A style has at most 200 sizes"),
+});
+export type PreviewNewStyleInput = z.input<typeof previewNewStyleInputSchema>;
+
+/** Its answer: the style's model code and its place among the upload's styles (the last). */
+export const previewNewStyleDataSchema = z.object({
+  lineListId: z.number().int(),
+  modelCode: z.string(),
+  position: z.number().int(),
+});
+export type PreviewNewStyleData = z.infer<typeof previewNewStyleDataSchema>;
+
 export const previewMessages = {
   title: (brand: string, typeLabel: string) => `${brand} ${typeLabel} Line List`,
   searchPlaceholder: "Search by name, style or keyword",
@@ -225,6 +264,14 @@ export const previewMessages = {
   saveFailed: "Error saving preview",
   cancelFailed: "Error canceling preview",
   discarded: "Uploaded data discarded",
+  addNewItemDescription:
+    "A style the file does not have, checked by the same rules as the file's rows. It is saved with the line list.",
+  itemAdded: (modelCode: string) => `${modelCode} added to the preview`,
+  addItemFailed: "Failed to add the item",
+  itemHasErrors: "The item has errors; see the fields marked",
+  modelCodeInFile: (modelCode: string) => `Model Code ${modelCode} is already in this file`,
+  skuInFile: (sku: string, modelCode: string) =>
+    `SKU ${sku} is already in this file (Model Code ${modelCode})`,
   savedBadge: "Saved line list",
   openCatalogs: "Open catalogs",
   droppedNotice: (count: number) =>

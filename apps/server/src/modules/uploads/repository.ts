@@ -83,10 +83,12 @@ export async function insertStagedStyles(
   tx: DbExecutor,
   uploadId: number,
   styles: readonly PreviewStyle[],
+  /** Where the first goes among the upload's styles: after the file's for a style added by hand. */
+  firstPosition = 0,
 ): Promise<void> {
   for (let start = 0; start < styles.length; start += stageBatchStyles) {
     const batch = styles.slice(start, start + stageBatchStyles).map((style, index) => ({
-      position: start + index,
+      position: firstPosition + start + index,
       model_code: style.model_code,
       franchise: style.franchise,
       silhouette: style.silhouette,
@@ -274,4 +276,50 @@ export async function markUploadConfirmed(tx: DbExecutor, uploadId: number): Pro
     .set({ status: "confirmed", confirmedAt: sql`now()` })
     .where(eq(lineListUploads.id, uploadId));
   await tx.delete(stagedStyles).where(eq(stagedStyles.uploadId, uploadId));
+}
+
+/** What of a style is already in an upload: its model code, and which of its SKUs under which model code. */
+export async function findStagedClashes(
+  db: DbExecutor,
+  uploadId: number,
+  modelCode: string,
+  skus: readonly string[],
+): Promise<{ modelCodeStaged: boolean; skus: { sku: string; modelCode: string }[] }> {
+  const [code] = await db
+    .select({ id: stagedStyles.id })
+    .from(stagedStyles)
+    .where(and(eq(stagedStyles.uploadId, uploadId), eq(stagedStyles.modelCode, modelCode)))
+    .limit(1);
+  const clashing = rowsOf<{ sku: string; model_code: string }>(
+    await db.execute(sql`
+      select size ->> 'sku' as sku, s.model_code
+      from staged_styles s, jsonb_array_elements(s.sizes) as size
+      where s.upload_id = ${uploadId}
+        and size ->> 'sku' in (select jsonb_array_elements_text(${JSON.stringify(skus)}::jsonb))
+    `),
+  );
+  return {
+    modelCodeStaged: code !== undefined,
+    skus: clashing.map((row) => ({ sku: row.sku, modelCode: row.model_code })),
+  };
+}
+
+/** The position after the upload's last style. */
+export async function nextStagedPosition(db: DbExecutor, uploadId: number): Promise<number> {
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${stagedStyles.position}) + 1, 0)::int` })
+    .from(stagedStyles)
+    .where(eq(stagedStyles.uploadId, uploadId));
+  return row?.next ?? 0;
+}
+
+/** One more style (and its rows) in an upload's counts. */
+export async function countAddedStyle(db: DbExecutor, uploadId: number, sizes: number): Promise<void> {
+  await db
+    .update(lineListUploads)
+    .set({
+      stylesCount: sql`${lineListUploads.stylesCount} + 1`,
+      rowCount: sql`${lineListUploads.rowCount} + ${sizes}`,
+    })
+    .where(eq(lineListUploads.id, uploadId));
 }

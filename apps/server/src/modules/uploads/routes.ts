@@ -9,6 +9,8 @@ import {
   discardPreviewDataSchema,
   lineListIdParamsSchema,
   previewMessages,
+  previewNewStyleDataSchema,
+  previewNewStyleInputSchema,
   previewStyleRowSchema,
   previewStylesQuerySchema,
   previewSummarySchema,
@@ -17,6 +19,7 @@ import { presignUploadDataSchema, presignUploadInputSchema } from "@cm/contracts
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { requirePermission } from "../auth/permissions.ts";
+import { addStagedStyle } from "./add-style.service.ts";
 import { presignUpload } from "./presign.service.ts";
 import { getPreviewStyles, getPreviewSummary } from "./preview.service.ts";
 import { confirmPreview, discardPreview } from "./save-or-discard.service.ts";
@@ -83,6 +86,31 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getPreviewStyles(app.database.db, request.params.lineListId, request.query),
+  );
+
+  app.post(
+    "/api/crocs/preview/:lineListId/styles",
+    {
+      config: { permission: "catalogs.manage" },
+      schema: {
+        summary: "Add a style to a preview",
+        description:
+          "Adds a style typed by hand to the upload waiting, after the file's styles: its values as a workbook's cells, one size and SKU each. It is checked by the workbook's own rules (400 with the field errors, in the upload's messages); a model code or SKU already in the file is refused with 409. 404 when no upload waits on the line list.",
+        tags: ["preview"],
+        params: lineListIdParamsSchema,
+        body: previewNewStyleInputSchema,
+        response: {
+          201: envelopeSchema(previewNewStyleDataSchema),
+          400: errorEnvelopeSchema,
+          ...notFound,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await addStagedStyle(app.database.db, request.params.lineListId, request.body);
+      return reply.code(201).send(ok(data, previewMessages.itemAdded(data.modelCode)));
+    },
   );
 
   app.post(
