@@ -147,14 +147,14 @@ describe("Create Role dialog", () => {
 });
 
 describe("Create New User", () => {
-  it("hides the organization and starts staff with the Admin role", async () => {
+  it("hides the organization and starts staff with no role chosen", async () => {
     mockPeopleApi();
     const { user } = renderApp("/home/people/create-user");
     const form = await screen.findByRole("form", { name: "New user" });
     expect(within(form).getByRole("combobox", { name: "Type" })).toHaveTextContent("Staff");
     expect(within(form).queryByRole("combobox", { name: "Organization" })).not.toBeInTheDocument();
     expect(within(form).getByText(/Joins/)).toHaveTextContent("Joins Catalog Manager Footwear.");
-    expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Admin");
+    expect(within(form).getByRole("combobox", { name: "Role" })).toHaveTextContent("Select a role");
 
     await user.click(within(form).getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: "Customer" }));
@@ -224,6 +224,8 @@ describe("Create New User", () => {
     await user.type(within(form).getByLabelText("First Name"), "Admin");
     await user.type(within(form).getByLabelText("Last Name"), "Again");
     await user.type(within(form).getByLabelText("Email"), "ADMIN@example.com");
+    await user.click(within(form).getByRole("combobox", { name: "Role" }));
+    await user.click(await screen.findByRole("option", { name: "Admin" }));
     await user.click(within(form).getByRole("button", { name: "Create" }));
 
     const creating = await within(form).findByRole("button", { name: "Creating..." });
