@@ -22,7 +22,6 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from "react-route
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ListLoadError } from "@/components/list-states";
-import { NotAvailableYet } from "@/components/not-available-yet";
 import { SearchInput } from "@/components/search-input";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -32,6 +31,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useConfirmPreview } from "@/features/line-lists/api/confirm-preview";
 import { useDiscardPreview } from "@/features/line-lists/api/discard-preview";
+import { AddPreviewStyleDialog } from "@/features/line-lists/components/add-preview-style-dialog";
 import { LineListSavedDialog } from "@/features/line-lists/components/line-list-saved-dialog";
 import { PreviewColumnChooser } from "@/features/line-lists/components/preview-column-chooser";
 import { defaultVisibleColumnIds, previewColumns } from "@/features/line-lists/components/preview-columns";
@@ -152,6 +152,7 @@ export default function LineListPreviewRoute() {
   const discard = useDiscardPreview();
   const [askingSave, setAskingSave] = useState(false);
   const [askingDiscard, setAskingDiscard] = useState(false);
+  const [addingStyle, setAddingStyle] = useState(false);
   const [saved, setSaved] = useState<{ name: string; itemsCount: number } | null>(null);
 
   // A saved or discarded preview is gone on the server: forget it once the screen closes.
@@ -276,13 +277,13 @@ export default function LineListPreviewRoute() {
               </Link>
             </Button>
           ) : null}
-          <NotAvailableYet>
-            <Button variant="outline" disabled>
+          {/* Typed styles join an upload waiting; a saved line list takes new styles by an update. */}
+          {savedMode ? null : (
+            <Button variant="outline" onClick={() => setAddingStyle(true)}>
               <PlusIcon aria-hidden="true" />
               {previewMessages.addNewItem}
-              <span className="sr-only">(Not available yet)</span>
             </Button>
-          </NotAvailableYet>
+          )}
         </div>
       </div>
 
@@ -410,6 +411,7 @@ export default function LineListPreviewRoute() {
         destructive
         onConfirm={() => void cancel()}
       />
+      <AddPreviewStyleDialog lineListId={lineListId} open={addingStyle} onOpenChange={setAddingStyle} />
       <LineListSavedDialog
         open={saved !== null}
         lineListId={lineListId}
