@@ -217,3 +217,27 @@ test("creates a team member who then signs in with their own login code", async 
   await expect(page.getByLabel("First Name")).toHaveValue("Tess");
   await expect(page.getByLabel("Email")).toHaveValue(memberEmail);
 });
+
+test("the team member deletes their own account: deactivated after a confirmation, and signed out", async ({
+  axe,
+}) => {
+  // Still signed in as the team member of the test before.
+  await page.goto("/home/settings/account");
+  await expect(page.getByLabel("First Name")).toHaveValue("Tess");
+  await expect(page.getByRole("checkbox", { name: "OTP" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Passkey" })).not.toBeChecked();
+  await page.getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  expect(await axe(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await page.waitForURL(/\/auth\/start/);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+
+  // The admin sees them inactive on the team.
+  await signIn(page, baseUrl);
+  await page.goto("/home/team");
+  await page.getByRole("searchbox", { name: "Search team members" }).fill("tess teamwork");
+  await expect(
+    page.getByRole("table", { name: "Team members" }).getByRole("row", { name: /Tess Teamwork/ }),
+  ).toContainText("Inactive");
+});
