@@ -212,8 +212,31 @@ describe("Edit store", () => {
   });
 
   it("asks the browser to confirm closing the tab only while a section is unsaved, and lets a saved page go", async () => {
+    // A store with every section filled in is not unsaved as loaded.
+    const filled = {
+      description: "By the harbour",
+      addresses: [
+        { ...arubaAddress, type: "billing" },
+        {
+          type: "shipping",
+          line1: "1 King St W",
+          line2: "Unit 4",
+          city: "Toronto",
+          state: "ON",
+          country: "CA",
+          postalCode: "M5V 2T6",
+        },
+      ],
+      brandFocusType: {
+        storeType: "multi-brand",
+        brandSegmentation: [
+          { brandId: 1, segmentation: "best" },
+          { brandId: 2, segmentation: "better" },
+        ],
+      },
+    };
     mockCustomersApi({
-      "GET /api/stores/21": envelope(store(21, "Beach Store")),
+      "GET /api/stores/21": envelope(store(21, "Beach Store", filled)),
       "PATCH /api/stores/21/basic-info": written(store(21, "Beach Store North", { _revision: 2 })),
     });
     const unload = () => {
@@ -223,6 +246,8 @@ describe("Edit store", () => {
     };
     const { user, router } = renderApp("/home/stores/21");
     const basicInfo = await screen.findByRole("form", { name: "Basic info" }, slow);
+    expect(await screen.findByRole("checkbox", { name: "Pandora" })).toBeChecked();
+    expect(screen.queryByText("Unsaved changes")).not.toBeInTheDocument();
     expect(unload()).toBe(false);
     await user.type(within(basicInfo).getByRole("textbox", { name: "Store name" }), " North");
     expect(unload()).toBe(true);
