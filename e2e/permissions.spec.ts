@@ -67,8 +67,8 @@ test("a Viewer sees no manage controls, gets more at once when an admin changes 
       await form.getByLabel("First Name").fill(colleague.firstName);
       await form.getByLabel("Last Name").fill(colleague.lastName);
       await form.getByLabel("Email").fill(colleague.email);
-      // Admin is preselected; any active staff role may be chosen.
-      await expect(form.getByRole("combobox", { name: "Role" })).toHaveText("Admin");
+      // No role is preselected (never Admin); any active staff role may be chosen.
+      await expect(form.getByRole("combobox", { name: "Role" })).toHaveText("Select a role");
       await chooseOption(admin, "Role", "Viewer");
       await expect(form.getByRole("combobox", { name: "Role" })).toHaveText("Viewer");
       await form.getByRole("button", { name: "Create" }).click();
@@ -213,5 +213,87 @@ test("a Viewer sees no manage controls, gets more at once when an admin changes 
     });
   } finally {
     await colleagueContext.close();
+  }
+});
+
+test("an order taker (Orders: View and Manage, Customers: View) writes an order without a read refused", async ({
+  page: admin,
+  browser,
+  baseURL,
+}) => {
+  // Two people and a sign-in with a mailed code, as above.
+  test.setTimeout(180_000);
+  const roleName = `Order Desk ${stamp}`;
+  const taker = { firstName: "Otto", lastName: "Orders", email: `otto.${stamp}@catalog.example` };
+  const takerContext = await browser.newContext({
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await takerContext.newPage();
+  // Any answer the role is refused (403) is a read a screen it may open should not have made.
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+  });
+
+  try {
+    await test.step("the admin creates the role: Orders: Manage checks and locks Orders: View", async () => {
+      await admin.goto("/home/team/roles");
+      await admin.getByRole("button", { name: "Create Role" }).click();
+      const dialog = admin.getByRole("dialog", { name: "Create Role" });
+      await dialog.getByLabel("Name").fill(roleName);
+      const grid = dialog.getByRole("table", { name: "Permissions of the new role" });
+      await grid.getByRole("checkbox", { name: "Orders: Manage" }).click();
+      await expect(grid.getByRole("checkbox", { name: "Orders: View" })).toBeChecked();
+      await expect(grid.getByRole("checkbox", { name: "Orders: View" })).toBeDisabled();
+      await grid.getByRole("checkbox", { name: "Customers: View" }).click();
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await expect(admin.getByText("Role created successfully")).toBeVisible();
+    });
+
+    await test.step("the admin adds a team member with it", async () => {
+      await admin.goto("/home/team");
+      await admin.getByRole("link", { name: "Add New Team Member" }).click();
+      const form = admin.getByRole("form", { name: "New team member" });
+      await form.getByLabel("First Name").fill(taker.firstName);
+      await form.getByLabel("Last Name").fill(taker.lastName);
+      await form.getByLabel("Email").fill(taker.email);
+      await chooseOption(admin, "Role", roleName);
+      await form.getByRole("button", { name: "Create" }).click();
+      await expect(admin.getByText(userMessages.created)).toBeVisible();
+    });
+
+    await test.step("the order taker's sidebar lists the brands of Orders by Brand", async () => {
+      await signIn(page, baseURL!, taker.email);
+      const nav = mainNavigation(page);
+      await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      await expect(nav.getByRole("group", { name: "Inventory" })).toHaveCount(0);
+      await nav.getByRole("button", { name: "Brand" }).click();
+      await expect(nav.getByRole("link", { name: "Crocs", exact: true })).toBeVisible();
+      await expect(nav.getByText(brandMessages.brandListNotLoaded)).toHaveCount(0);
+    });
+
+    await test.step("New Order offers the published line lists of the order type, and saves", async () => {
+      await page.goto("/home/orders/new");
+      await expect(page.getByRole("heading", { name: "New Order", level: 1 })).toBeVisible();
+      await page.getByRole("combobox", { name: "Customer" }).click();
+      await page.getByRole("listbox").getByRole("option", { name: "Sunset Soles", exact: true }).click();
+      await page.getByRole("combobox", { name: "Store" }).click();
+      await page.getByRole("listbox").getByRole("option", { name: "Lincoln Road", exact: true }).click();
+      await page.getByRole("radiogroup", { name: "Order type" }).getByText("Open Stock").click();
+      await expect(page.getByRole("checkbox", { name: "Crocs Core Own Stock" })).toBeEnabled();
+      await expect(page.getByText("The line lists could not be loaded")).toHaveCount(0);
+      await page.getByRole("checkbox", { name: "Crocs Core Own Stock" }).check();
+      const grid = page.getByRole("table", { name: "Crocs · Crocs Core Own Stock" });
+      await grid.getByRole("textbox", { name: "10001-001 size M4/W6" }).fill("2");
+      await page.getByRole("button", { name: "Save order" }).click();
+      // The order just written opens: Orders: Manage includes Orders: View.
+      await expect(page).toHaveURL(/\/home\/orders\/\d+$/);
+      await expect(page.getByRole("heading", { name: /^SO-\d+/, level: 1 })).toBeVisible();
+      expect(refused).toEqual([]);
+    });
+  } finally {
+    await takerContext.close();
   }
 });
