@@ -44,6 +44,8 @@ export const orderFormMessages = {
   lineListNotFound: lineListMessages.lineListNotFound,
   lineListNotPublished: "Only a published line list has an order form: publish its catalogs first",
   downloaded: "Order form downloaded",
+  forStoreNote:
+    "The form then names the customer and store, and importing it proposes them. Without one, the customer writes them in.",
   downloadFailed: "The order form could not be downloaded",
   // Import: the file as a whole.
   notAnOrderForm: "This file is not an order form of Catalog Manager",
@@ -57,6 +59,13 @@ export const orderFormMessages = {
   quantityRange: orderMessages.quantityRange,
   sizeNotOffered: (size: string) => `This style is not offered in size ${size}`,
   tooManyLines: orderMessages.tooManyLines,
+  // Import: who the form is for.
+  storeNotNamed:
+    "The form does not name a customer and store we know: choose them to see its lines and prices",
+  namedProposal: (customer: string, store: string) =>
+    `The form names ${customer} · ${store}: chosen for you. Change them if the order is for another store.`,
+  namedDiffers: (named: string) => `The form names ${named}, not the store chosen.`,
+  useNamed: "Use it",
   // The dialog.
   noQuantities: "The form has no quantities: enter them in the size columns and import it again",
   fixErrors:
@@ -76,11 +85,13 @@ export const orderFormMessages = {
 
 /**
  * `POST /api/orders/order-form/preview`: the form stored by the upload path (`fileKey` as the
- * presign answered it), priced for this store. The stored file is deleted once read.
+ * presign answered it), priced for this store, or for the store the form names when none is
+ * given. The stored file is deleted once read.
  */
 export const orderFormPreviewInputSchema = z.object({
   fileKey: z.string().trim().min(1).max(500),
-  storeId: entityIdSchema,
+  /** The store chosen; absent, the store the form names (`named`), else 400 on `storeId`. */
+  storeId: entityIdSchema.optional(),
 });
 export type OrderFormPreviewInput = z.infer<typeof orderFormPreviewInputSchema>;
 
@@ -137,6 +148,16 @@ export const orderFormPreviewSchema = z.object({
     organizationId: z.number().int(),
     organizationName: z.string(),
   }),
+  /**
+   * The customer and store the form's header names, as written, and the one active store of an
+   * active customer those names match (names compared trimmed and ignoring case; a customer named
+   * alone matches when it has one active store), or null.
+   */
+  named: z.object({
+    customerName: z.string().nullable(),
+    storeName: z.string().nullable(),
+    match: z.object({ organizationId: z.number().int(), storeId: z.number().int() }).nullable(),
+  }),
   /** In the form's order: by row, then by size. */
   lines: z.array(orderFormLineSchema),
   totals: z.object({ lines: z.number().int(), units: z.number().int(), totalWhs: moneySchema }),
@@ -152,6 +173,12 @@ export function orderFormPreviewSavable(preview: OrderFormPreview): boolean {
 }
 
 // ---- Download ----
+
+/** `GET /api/line-lists/{id}/order-form?storeId=`: a form for a store names its customer and store. */
+export const orderFormDownloadQuerySchema = z.object({
+  storeId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+export type OrderFormDownloadQuery = z.infer<typeof orderFormDownloadQuerySchema>;
 
 /** A line list Download Forms offers: what its form's name and the picker show. */
 export const orderFormLineListSchema = z.object({

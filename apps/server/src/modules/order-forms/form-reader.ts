@@ -5,7 +5,7 @@ import { InvalidError } from "../../lib/errors.ts";
 import type { CellValue, SheetGrid } from "../file-processing/line-list-parser.ts";
 import { readSheets } from "../file-processing/workbook-reader.ts";
 import { WorkbookRefusal } from "../file-processing/workbook-refusal.ts";
-import { refsRow } from "./layout.ts";
+import { namedLabels, refsRow } from "./layout.ts";
 
 /*
  * Reading a filled order form: only the cells `_refs` names, each checked to still sit on its
@@ -33,6 +33,9 @@ interface FormQuantity {
 
 export interface ReadOrderForm {
   lineListId: number;
+  /** What the form's header block names as its customer and store (trimmed; null when blank). */
+  customerName: string | null;
+  storeName: string | null;
   quantities: FormQuantity[];
   errors: OrderFormError[];
 }
@@ -126,10 +129,18 @@ export function readOrderFormSheets(sheets: readonly SheetGrid[]): ReadOrderForm
   const formName = orderFormLayout.sheetName.toLowerCase();
   const form = sheets.find((sheet) => sheet.name.toLowerCase() === formName);
   if (!form) throw new InvalidError(orderFormMessages.layoutChanged);
-  // The form of a line list with nothing to order yet has no quantity cells.
-  if (cells.length === 0) return { lineListId, quantities: [], errors: [] };
-
   const at = (r: number, c: number) => form.rows[r]?.[c];
+  const named = (label: string) => {
+    for (let r = 0; r < headerRow; r += 1) {
+      if (cellText(at(r, 0)).toLowerCase() !== label.toLowerCase()) continue;
+      return cellText(at(r, 1)).slice(0, 255) || null;
+    }
+    return null;
+  };
+  const names = { customerName: named(namedLabels.customer), storeName: named(namedLabels.store) };
+  // The form of a line list with nothing to order yet has no quantity cells.
+  if (cells.length === 0) return { lineListId, ...names, quantities: [], errors: [] };
+
   const refByCell = new Map<string, FormCellRef>();
   const styleRows = new Map<number, string>();
   const sizeByColumn = new Map<number, string>();
@@ -174,7 +185,7 @@ export function readOrderFormSheets(sheets: readonly SheetGrid[]): ReadOrderForm
       quantities.push({ ...where, size: ref.size, sku: ref.sku, quantity });
     }
   }
-  return { lineListId, quantities, errors };
+  return { lineListId, ...names, quantities, errors };
 }
 
 /** Reads a filled form's bytes with the upload reader's guard and limits. */

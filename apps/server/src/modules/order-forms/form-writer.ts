@@ -4,7 +4,7 @@ import { escapeSpreadsheetText } from "@cm/contracts/spreadsheet-cells";
 import type { CellObject, WorkBook, WorkSheet } from "@e965/xlsx";
 import { loadSheetJs, type SheetJs } from "../file-processing/sheetjs.ts";
 import type { OrderLineListRow } from "../orders/repository.ts";
-import { firstSizeColumn, refsHeader, styleColumns } from "./layout.ts";
+import { firstSizeColumn, namedLabels, refsHeader, styleColumns } from "./layout.ts";
 import type { FormStyleRow } from "./repository.ts";
 
 /* Writing a line list's order form as .xlsx, laid out as layout.ts says. */
@@ -55,7 +55,13 @@ function sheetOf(XLSX: SheetJs, rows: (CellObject | undefined)[][]): WorkSheet {
   return sheet;
 }
 
-function headerBlock(lineList: OrderLineListRow): (CellObject | undefined)[][] {
+/** Who a form is for, when it is downloaded for a store. */
+export interface OrderFormFor {
+  customerName: string;
+  storeName: string;
+}
+
+function headerBlock(lineList: OrderLineListRow, named?: OrderFormFor): (CellObject | undefined)[][] {
   const type = lineList.type as LineListType;
   const rows: (CellObject | undefined)[][] = [
     [text("Order form")],
@@ -70,8 +76,8 @@ function headerBlock(lineList: OrderLineListRow): (CellObject | undefined)[][] {
     rows.push([text("Date of availability"), date(lineList.dateOfAvailability)]);
   }
   rows.push(
-    [text("Customer")],
-    [text("Store")],
+    [text(namedLabels.customer), named && text(named.customerName)],
+    [text(namedLabels.store), named && text(named.storeName)],
     [text(orderFormMessages.whsNote)],
     [text(orderFormMessages.noSizeNote)],
     [text(orderFormMessages.fillNote)],
@@ -80,14 +86,18 @@ function headerBlock(lineList: OrderLineListRow): (CellObject | undefined)[][] {
   return rows;
 }
 
-/** The .xlsx of a line list's order form: the form, then the hidden `_refs` (layout.ts). */
+/**
+ * The .xlsx of a line list's order form: the form, then the hidden `_refs` (layout.ts); the
+ * customer and store it is for, when given, in the header block.
+ */
 export async function writeOrderForm(
   lineList: OrderLineListRow,
   styles: readonly FormStyleRow[],
+  named?: OrderFormFor,
 ): Promise<Buffer> {
   const XLSX = await loadSheetJs();
   const sizes = sizeColumns(styles);
-  const rows = headerBlock(lineList);
+  const rows = headerBlock(lineList, named);
   const headerRow = rows.length;
   rows.push([...styleColumns, ...sizes].map(text));
 

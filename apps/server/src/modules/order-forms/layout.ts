@@ -8,6 +8,12 @@
  * whose rows were sorted or whose columns moved is refused rather than read into wrong SKUs.
  */
 
+/**
+ * The header block's rows for the customer and the store: the label in column A, the name in B
+ * (written when the form is downloaded for a store, else left for the customer to fill in).
+ */
+export const namedLabels = { customer: "Customer", store: "Store" } as const;
+
 /** The columns of a style's row before its sizes. */
 export const styleColumns = ["Model Code", "Name", "Color", "MSRP", "WHS"] as const;
 export const firstSizeColumn = styleColumns.length;

@@ -105,12 +105,13 @@ describe("order forms", () => {
     return fileKey as string;
   }
 
-  const previewRequest = (fileKey: string, store = storeId) =>
+  /** `store` null: none chosen, the form's names decide. */
+  const previewRequest = (fileKey: string, store: number | null = storeId) =>
     testApp.app.inject({
       method: "POST",
       url: "/api/orders/order-form/preview",
       headers: auth,
-      payload: { fileKey, storeId: store },
+      payload: { fileKey, ...(store !== null && { storeId: store }) },
     });
 
   async function importForm(bytes: Buffer) {
@@ -487,6 +488,90 @@ describe("order forms", () => {
       message: orderMessages.storeNotFound,
       data: { storeId: [orderMessages.storeNotFound] },
     });
+  });
+
+  it("writes the customer and store into a form downloaded for a store, and proposes the store a form names", async () => {
+    const forStore = await testApp.app.inject({
+      method: "GET",
+      url: `/api/line-lists/${lineList.published}/order-form?storeId=${storeId}`,
+      headers: auth,
+    });
+    expect(forStore.statusCode).toBe(200);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(
+      XLSX.read(forStore.rawPayload, { type: "buffer" }).Sheets[orderFormLayout.sheetName]!,
+      { header: 1 },
+    );
+    expect(rows.filter((row) => row[0] === "Customer" || row[0] === "Store")).toEqual([
+      ["Customer", "Sunset Soles"],
+      ["Store", "Beach Store"],
+    ]);
+    const unknown = await testApp.app.inject({
+      method: "GET",
+      url: `/api/line-lists/${lineList.published}/order-form?storeId=2000000`,
+      headers: auth,
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    // No store chosen: the one the form names, as the customer typed it, is priced and proposed.
+    const a = rows.findIndex((row) => row[0] === "OF-A") + 1;
+    const customerRow = rows.findIndex((row) => row[0] === "Customer") + 1;
+    const typed = await filled(lineList.published!, {
+      [`B${customerRow}`]: "  sunset soles ",
+      [`B${customerRow + 1}`]: "BEACH STORE",
+      [`G${a}`]: 2,
+    });
+    const proposed = await previewRequest(await storeForm(typed), null);
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(proposed.json().data).toMatchObject({
+      store: { id: storeId, name: "Beach Store", organizationName: "Sunset Soles" },
+      named: {
+        customerName: "sunset soles",
+        storeName: "BEACH STORE",
+        match: { storeId, organizationId: expect.any(Number) },
+      },
+      totals: { units: 2 },
+    });
+
+    // A store chosen wins; the preview still says what the form names.
+    const [other] = await testApp.database.db
+      .insert(organizations)
+      .values({ name: "Maple Feet", type: "external", status: "active" })
+      .returning();
+    const [otherStore] = await testApp.database.db
+      .insert(stores)
+      .values({ organizationId: other!.id, name: "Toronto", logoUrl: "/store-logo-placeholder.svg" })
+      .returning();
+    const chosen = await previewRequest(await storeForm(typed), otherStore!.id);
+    expect(chosen.json().data).toMatchObject({
+      store: { id: otherStore!.id },
+      named: { customerName: "sunset soles", match: { storeId } },
+    });
+
+    // A customer named alone matches its only active store.
+    const customerOnly = await filled(lineList.published!, {
+      [`B${customerRow}`]: "Maple Feet",
+      [`G${a}`]: 1,
+    });
+    const byCustomer = await previewRequest(await storeForm(customerOnly), null);
+    expect(byCustomer.json().data).toMatchObject({
+      store: { id: otherStore!.id },
+      named: { customerName: "Maple Feet", storeName: null, match: { storeId: otherStore!.id } },
+    });
+
+    // Names matching nothing, or nothing named, with no store chosen: 400 on storeId.
+    for (const cells of [{ [`B${customerRow}`]: "Nobody Inc" }, {}]) {
+      const bytes = await filled(lineList.published!, { ...cells, [`G${a}`]: 1 });
+      const { response, fileKey } = await (async () => {
+        const key = await storeForm(bytes);
+        return { response: await previewRequest(key, null), fileKey: key };
+      })();
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: orderFormMessages.storeNotNamed,
+        data: { storeId: [orderFormMessages.storeNotNamed] },
+      });
+      expect(await storageListing(testApp)).not.toContain(fileKey);
+    }
   });
 
   it("refuses a workbook that is not an order form, and a file that is no workbook, storing nothing", async () => {

@@ -73,3 +73,33 @@ export async function findPublishedLineLists(db: DbExecutor, timeZone: string): 
     `),
   );
 }
+
+/** The store a form is for, named in its header block. */
+export interface NamedStoreRow {
+  storeId: number;
+  organizationId: number;
+}
+
+/**
+ * The active stores of active customers that a form's names match: customer and store names
+ * compared trimmed and ignoring case, either one alone when the other is blank. At most two rows:
+ * one is a match, two are not.
+ */
+export async function findStoresByNames(
+  db: DbExecutor,
+  names: { customerName: string | null; storeName: string | null },
+): Promise<NamedStoreRow[]> {
+  const same = (column: ReturnType<typeof sql>, name: string) =>
+    sql`lower(btrim(${column})) = lower(btrim(${name}))`;
+  return rowsOf<NamedStoreRow>(
+    await db.execute(sql`
+      select s.id as "storeId", o.id as "organizationId"
+      from stores s join organizations o on o.id = s.organization_id
+      where o.type = 'external' and o.status = 'active' and s.status = 'active'
+        ${names.customerName === null ? sql`` : sql`and ${same(sql`o.name`, names.customerName)}`}
+        ${names.storeName === null ? sql`` : sql`and ${same(sql`s.name`, names.storeName)}`}
+      order by s.id
+      limit 2
+    `),
+  );
+}

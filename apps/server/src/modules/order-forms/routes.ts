@@ -1,6 +1,7 @@
 import { envelopeSchema, errorEnvelopeSchema, idParamsSchema } from "@cm/contracts/envelope";
 import {
   orderFormContentType,
+  orderFormDownloadQuerySchema,
   orderFormLineListsSchema,
   orderFormPreviewInputSchema,
   orderFormPreviewSchema,
@@ -40,9 +41,10 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A line list's order form",
         description:
-          "The published line list as an .xlsx order form: a header block (brand, line list, type, deadline for orders or date of availability), then its styles that sit in a catalog as rows (model code, name, color, MSRP, WHS at the brand's wholesale factor before any customer discount) and its sizes as columns, with empty quantity cells where a style has the size. A hidden sheet ties each quantity cell to its SKU. 404 for an unknown line list, 409 for one not published.",
+          "The published line list as an .xlsx order form: a header block (brand, line list, type, deadline for orders or date of availability; with `storeId`, the customer and store it is for, which an import proposes), then its styles that sit in a catalog as rows (model code, name, color, MSRP, WHS at the brand's wholesale factor before any customer discount) and its sizes as columns, with empty quantity cells where a style has the size. A hidden sheet ties each quantity cell to its SKU. 404 for an unknown line list, 409 for one not published.",
         tags: ["orders"],
         params: idParamsSchema,
+        querystring: orderFormDownloadQuerySchema,
         response: {
           200: {
             description: "The order form, as an attachment named `<brand> <line list> order form.xlsx`",
@@ -55,7 +57,11 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, bytes } = await getOrderForm(app.database.db, request.params.id);
+      const { fileName, bytes } = await getOrderForm(
+        app.database.db,
+        request.params.id,
+        request.query.storeId,
+      );
       return reply
         .type(orderFormContentType)
         .header("content-disposition", attachmentDisposition(fileName))
@@ -71,7 +77,7 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Preview a filled order form",
         description:
-          'Reads the order form stored by the upload path (presign with `purpose: "order-form"`, then PUT) and prices its quantities for the store as `POST /api/orders` would: the lines in the form\'s order, the totals, and every cell that cannot become a line with its row, column, size, value and reason. Stores nothing: the uploaded file is deleted once read, and the order is written by `POST /api/orders`. 400 "This file is not an order form of Catalog Manager" for any other file, or when the store cannot order.',
+          'Reads the order form stored by the upload path (presign with `purpose: "order-form"`, then PUT) and prices its quantities for the store as `POST /api/orders` would (the `storeId` given, else the one active store the Customer and Store of the form match; 400 on `storeId` when neither): `named` says what the form names and the store it matches; the lines in the form\'s order, the totals, and every cell that cannot become a line with its row, column, size, value and reason. Stores nothing: the uploaded file is deleted once read, and the order is written by `POST /api/orders`. 400 "This file is not an order form of Catalog Manager" for any other file, or when the store cannot order.',
         tags: ["orders"],
         body: orderFormPreviewInputSchema,
         response: {

@@ -15,13 +15,13 @@ import { uploadMessages } from "@cm/contracts/uploads";
 import type { DbExecutor } from "../../db/client.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { priceOrderLines } from "../orders/order-lines.ts";
-import { findOrderLineLists, type OrderLineListRow } from "../orders/repository.ts";
+import { findOrderLineLists, findOrderStore, type OrderLineListRow } from "../orders/repository.ts";
 import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import { fileKeyProcessed } from "../uploads/repository.ts";
 import { AlreadyProcessedError } from "../uploads/staging.service.ts";
 import { readOrderForm, type ReadOrderForm } from "./form-reader.ts";
 import { writeOrderForm } from "./form-writer.ts";
-import { findFormStyles, findPublishedLineLists } from "./repository.ts";
+import { findFormStyles, findPublishedLineLists, findStoresByNames } from "./repository.ts";
 
 /**
  * `GET /api/orders/order-form/line-lists`: the line lists Download Forms offers, those that can
@@ -53,13 +53,28 @@ async function findFormLineList(db: DbExecutor, lineListId: number): Promise<Ord
 export async function getOrderForm(
   db: DbExecutor,
   lineListId: number,
+  storeId?: number,
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const lineList = await findFormLineList(db, lineListId);
+  // A form is for a store that can order (400 on `storeId` otherwise, as for an order).
+  const store = storeId === undefined ? undefined : await findOrderStore(db, storeId);
+  const named = store && { customerName: store.organizationName, storeName: store.name };
   const styles = (await findFormStyles(db, lineListId)).filter((style) => style.sizes.length > 0);
   return {
     fileName: orderFormFileName(lineList.brandName, lineList.name),
-    bytes: await writeOrderForm(lineList, styles),
+    bytes: await writeOrderForm(lineList, styles, named),
   };
+}
+
+/** The one active store the form's names match, if any (`findStoresByNames`). */
+async function namedStore(db: DbExecutor, form: ReadOrderForm): Promise<OrderFormPreview["named"]> {
+  const { customerName, storeName } = form;
+  let match: OrderFormPreview["named"]["match"] = null;
+  if (customerName !== null || storeName !== null) {
+    const stores = await findStoresByNames(db, { customerName, storeName });
+    if (stores.length === 1) match = stores[0]!;
+  }
+  return { customerName, storeName, match };
 }
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -80,7 +95,7 @@ export async function priceOrderForm(
   form: ReadOrderForm,
   storeId: number,
   timeZone: string,
-): Promise<OrderFormPreview> {
+): Promise<Omit<OrderFormPreview, "named">> {
   const [lineList] = await findOrderLineLists(db, [form.lineListId]);
   if (!lineList || lineList.stage !== "saved") throw new InvalidError(orderFormMessages.lineListGone);
   const type = lineListTypeSchema.parse(lineList.type);
@@ -175,7 +190,8 @@ export interface OrderFormPreviewDeps {
 
 /**
  * `POST /api/orders/order-form/preview`: reads the form the upload path stored under `fileKey`,
- * prices it for the store and answers the preview. Nothing is kept: the stored file is deleted
+ * prices it for the store chosen, or else for the one the form names, and answers the preview
+ * with what the form names. Nothing is kept: the stored file is deleted
  * whatever the outcome, and the order is written later, by `POST /api/orders`.
  */
 export async function previewOrderForm(
@@ -197,7 +213,12 @@ export async function previewOrderForm(
     } finally {
       await copy.release();
     }
-    return await priceOrderForm(db, form, input.storeId, deps.timeZone);
+    const named = await namedStore(db, form);
+    const storeId = input.storeId ?? named.match?.storeId;
+    if (storeId === undefined) {
+      throw new InvalidError(orderFormMessages.storeNotNamed, { storeId: [orderFormMessages.storeNotNamed] });
+    }
+    return { ...(await priceOrderForm(db, form, storeId, deps.timeZone)), named };
   } finally {
     await store.delete(input.fileKey);
   }

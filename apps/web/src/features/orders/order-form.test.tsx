@@ -80,6 +80,7 @@ function formPreview(overrides: Partial<OrderFormPreview> = {}): OrderFormPrevie
       dateOfAvailability: null,
     },
     store: { id: 21, name: "Beach Store", organizationId: 2, organizationName: "Sole Mates" },
+    named: { customerName: null, storeName: null, match: null },
     lines: [previewLine(14, "G", "M5", 3, "63.75"), previewLine(14, "H", "M6", 2, "42.50")],
     totals: { lines: 2, units: 5, totalWhs: "106.25" },
     errors: [],
@@ -103,20 +104,25 @@ function createdOrder(id: number): Order {
 interface Call {
   method: string;
   path: string;
+  search: string;
   headers: Headers;
   body: unknown;
 }
 
 /** Customers, stores, published line lists, the form download, the upload path and the preview. */
 function formsApi(
-  answers: { preview?: () => Answer; download?: () => Response; offered?: OrderFormLineLists } = {},
+  answers: {
+    preview?: (body: { fileKey: string; storeId?: number }) => Answer;
+    download?: () => Response;
+    offered?: OrderFormLineLists;
+  } = {},
 ) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     const method = init.method ?? "GET";
     const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : init.body;
-    calls.push({ method, path: url.pathname, headers: new Headers(init.headers), body });
+    calls.push({ method, path: url.pathname, search: url.search, headers: new Headers(init.headers), body });
     if (method === "GET" && url.pathname === "/api/line-lists/10/order-form") {
       return (
         answers.download?.() ??
@@ -142,7 +148,7 @@ function formsApi(
     } else if (method === "PUT" && url.pathname === "/storage/uploads/0b7f.xlsx") {
       answer = { body: "" };
     } else if (method === "POST" && url.pathname === "/api/orders/order-form/preview") {
-      answer = answers.preview?.() ?? envelope(formPreview());
+      answer = answers.preview?.(body as { fileKey: string; storeId?: number }) ?? envelope(formPreview());
     } else if (method === "POST" && url.pathname === "/api/orders") {
       answer = written(createdOrder(55), 201);
     } else if (method === "GET") {
@@ -215,10 +221,14 @@ describe("order forms", { timeout: 40_000 }, () => {
         .map((option) => option.textContent),
     ).toEqual(["Crocs · Spring 2027Pre-Book · Deadline 03/01/2999", "Pandora · BasicsOwn Stock"]);
     await user.click(within(options).getByRole("option", { name: /Crocs · Spring 2027/ }));
+    // For a store: the form names its customer and store, which an import then proposes.
+    await user.click(within(dialog).getByRole("combobox", { name: "For store (optional)" }));
+    await user.click(await screen.findByRole("option", { name: "Sole Mates · Beach Store" }));
     await user.click(download);
 
     expect(await screen.findByText(orderFormMessages.downloaded)).toBeInTheDocument();
     const [call] = api.sent("GET", "/api/line-lists/10/order-form");
+    expect(call!.search).toBe("?storeId=21");
     expect(call!.headers.get("Authorization")).toMatch(/^Bearer /);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
@@ -321,6 +331,73 @@ describe("order forms", { timeout: 40_000 }, () => {
     ]);
   });
 
+  it("proposes the customer and store the form names, which the person can change", async () => {
+    const maple = { id: 31, name: "Maple Store", organizationId: 3, organizationName: "Maple Feet" };
+    const named = {
+      customerName: "sole mates",
+      storeName: "Beach Store",
+      match: { organizationId: 2, storeId: 21 },
+    };
+    const api = formsApi({
+      preview: (body) => envelope(formPreview({ named, ...(body.storeId === 31 && { store: maple }) })),
+    });
+    const { user } = renderApp("/home/orders/new");
+    const dialog = await openImport(user);
+    await user.upload(within(dialog).getByLabelText("Choose the filled order form"), form());
+
+    expect(
+      await within(dialog).findByText(orderFormMessages.namedProposal("Sole Mates", "Beach Store")),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole("combobox", { name: "Customer" })).toHaveTextContent("Sole Mates");
+    expect(within(dialog).getByRole("combobox", { name: "Store" })).toHaveTextContent("Beach Store");
+    expect(within(dialog).getByRole("region", { name: "Order form total" })).toHaveTextContent(
+      "Pre-Book order for Sole Mates · Beach Store",
+    );
+    // Asked once, with no store: the proposal is the answer's own store.
+    expect(api.sent("POST", "/api/orders/order-form/preview").map((call) => call.body)).toEqual([
+      { fileKey: "uploads/0b7f.xlsx" },
+    ]);
+    expect(within(dialog).getByRole("button", { name: "Save order" })).toBeEnabled();
+
+    // Another customer and store: the form is read again for them, and the names it holds are shown.
+    await user.click(within(dialog).getByRole("combobox", { name: "Customer" }));
+    await user.click(await screen.findByRole("option", { name: "Maple Feet" }));
+    await user.click(within(dialog).getByRole("combobox", { name: "Store" }));
+    await user.click(await screen.findByRole("option", { name: "Maple Store" }));
+    expect(
+      await within(dialog).findByText(orderFormMessages.namedDiffers("sole mates · Beach Store")),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole("region", { name: "Order form total" })).toHaveTextContent(
+      "Maple Feet · Maple Store",
+    );
+    expect(api.sent("POST", "/api/orders/order-form/preview").at(-1)!.body).toEqual({
+      fileKey: "uploads/0b7f.xlsx",
+      storeId: 31,
+    });
+
+    // And back to the store the form names, in one click.
+    await user.click(within(dialog).getByRole("button", { name: orderFormMessages.useNamed }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("combobox", { name: "Store" })).toHaveTextContent("Beach Store"),
+    );
+    await waitFor(() =>
+      expect(api.sent("POST", "/api/orders/order-form/preview").at(-1)!.body).toEqual({
+        fileKey: "uploads/0b7f.xlsx",
+        storeId: 21,
+      }),
+    );
+  });
+
+  it("asks for the customer and store when the form names none it knows", async () => {
+    formsApi({ preview: () => failure(400, orderFormMessages.storeNotNamed) });
+    const { user } = renderApp("/home/orders/new");
+    const dialog = await openImport(user);
+    await user.upload(within(dialog).getByLabelText("Choose the filled order form"), form());
+    expect(await within(dialog).findByText(orderFormMessages.storeNotNamed)).toBeInTheDocument();
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Save order" })).toBeDisabled();
+  });
+
   it("lists every refused cell with its row, column, value and reason, and does not save", async () => {
     const api = formsApi({
       preview: () =>
@@ -352,15 +429,15 @@ describe("order forms", { timeout: 40_000 }, () => {
     });
     const { user } = renderApp("/home/orders/new");
     const dialog = await openImport(user);
+    await user.click(within(dialog).getByRole("combobox", { name: "Customer" }));
+    await user.click(await screen.findByRole("option", { name: "Sole Mates" }));
     await user.upload(within(dialog).getByLabelText("Choose the filled order form"), form());
-    // The store is still to be chosen: nothing is uploaded yet.
+    // A customer chosen, its store still to be chosen: nothing is uploaded yet.
     expect(
       within(dialog).getByText("Choose the store to see the form's lines and prices."),
     ).toBeInTheDocument();
     expect(api.sent("POST", "/api/uploads/get-presigned-upload-url")).toEqual([]);
 
-    await user.click(within(dialog).getByRole("combobox", { name: "Customer" }));
-    await user.click(await screen.findByRole("option", { name: "Sole Mates" }));
     await user.click(within(dialog).getByRole("combobox", { name: "Store" }));
     await user.click(await screen.findByRole("option", { name: "Beach Store" }));
 

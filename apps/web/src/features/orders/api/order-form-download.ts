@@ -38,12 +38,22 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A form to download: its line list, and the store it is for (its header then names them). */
+export interface OrderFormDownload {
+  lineList: OrderFormLineList;
+  storeId?: number;
+}
+
 /**
  * `GET /api/line-lists/{id}/order-form`: the line list's XLSX order form, fetched with the
  * session's token (a plain link would carry none) and saved under the name the server gives.
  */
-export async function downloadOrderForm(lineList: OrderFormLineList, signal?: AbortSignal): Promise<string> {
-  const response = await apiRequest(`/api/line-lists/${lineList.id}/order-form`, { signal });
+export async function downloadOrderForm(
+  { lineList, storeId }: OrderFormDownload,
+  signal?: AbortSignal,
+): Promise<string> {
+  const query = storeId === undefined ? "" : `?storeId=${storeId}`;
+  const response = await apiRequest(`/api/line-lists/${lineList.id}/order-form${query}`, { signal });
   if (!response.ok) throw new ApiError(response.status, await responseFailureMessage(response));
   const fileName =
     fileNameFromDisposition(response.headers.get("content-disposition")) ??
@@ -54,5 +64,5 @@ export async function downloadOrderForm(lineList: OrderFormLineList, signal?: Ab
 
 /** Downloads an order form; nothing is cached, since each download reads the line list as it is. */
 export function useDownloadOrderForm() {
-  return useMutation({ mutationFn: (lineList: OrderFormLineList) => downloadOrderForm(lineList) });
+  return useMutation({ mutationFn: (input: OrderFormDownload) => downloadOrderForm(input) });
 }

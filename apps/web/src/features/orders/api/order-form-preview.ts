@@ -50,9 +50,15 @@ export function getOrderFormPreview(
   });
 }
 
-/** Uploads the form and answers its preview for the store. */
+/** What a preview is asked for: a file, and the store chosen (none: the store the form names). */
+export interface OrderFormPreviewRequest {
+  file: File;
+  storeId?: number;
+}
+
+/** Uploads the form and answers its preview for the store, or for the one the form names. */
 export async function previewOrderForm(
-  { file, storeId }: { file: File; storeId: number },
+  { file, storeId }: OrderFormPreviewRequest,
   signal?: AbortSignal,
 ): Promise<OrderFormPreview> {
   // A form is a workbook: anything else is refused here, without an upload.
@@ -68,5 +74,5 @@ export async function previewOrderForm(
  * (the server deletes it once read), and the answer belongs to that file and store only.
  */
 export function useOrderFormPreview() {
-  return useMutation({ mutationFn: (input: { file: File; storeId: number }) => previewOrderForm(input) });
+  return useMutation({ mutationFn: (input: OrderFormPreviewRequest) => previewOrderForm(input) });
 }

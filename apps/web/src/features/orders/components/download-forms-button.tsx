@@ -16,6 +16,7 @@ import {
 import { Field, FieldDescription, FieldLabel } from "@/components/ui/field";
 import { useOrderFormLineLists } from "@/features/orders/api/get-order-form-line-lists";
 import { useDownloadOrderForm } from "@/features/orders/api/order-form-download";
+import { useOrderCreateOptions } from "@/features/orders/hooks/use-order-create-options";
 import { formatDateLong } from "@/lib/format";
 
 function lineListOption(lineList: OrderFormLineList): ComboboxOption {
@@ -37,6 +38,19 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
   const offer = useOrderFormLineLists();
   const download = useDownloadOrderForm();
   const [lineListId, setLineListId] = useState<number>();
+  const [storeId, setStoreId] = useState<number>();
+  const customers = useOrderCreateOptions();
+  // Every active store of an active customer, as "Customer · Store".
+  const storeOptions = useMemo((): ComboboxOption[] => {
+    const customerNames = new Map(customers.customerOptions.map((option) => [option.value, option.label]));
+    return [...customers.storesById.values()]
+      .filter((store) => store.status === "active" && customerNames.has(String(store.organizationId)))
+      .map((store) => ({
+        value: String(store.id),
+        label: `${customerNames.get(String(store.organizationId))} · ${store.name}`,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [customers.customerOptions, customers.storesById]);
 
   // In the server's order: by brand, then name.
   const lineLists = useMemo(() => offer.data?.lineLists ?? [], [offer.data]);
@@ -48,13 +62,16 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
 
   function save() {
     if (!chosen) return;
-    download.mutate(chosen, {
-      onSuccess: (fileName) => {
-        toast.success(orderFormMessages.downloaded, { description: fileName });
-        onDone();
+    download.mutate(
+      { lineList: chosen, storeId },
+      {
+        onSuccess: (fileName) => {
+          toast.success(orderFormMessages.downloaded, { description: fileName });
+          onDone();
+        },
+        onError: (error) => toast.error(orderFormMessages.downloadFailed, { description: error.message }),
       },
-      onError: (error) => toast.error(orderFormMessages.downloadFailed, { description: error.message }),
-    });
+    );
   }
 
   return (
@@ -94,6 +111,20 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
             </Button>
           </FieldDescription>
         )}
+      </Field>
+      <Field>
+        <FieldLabel htmlFor={`${id}-store`}>For store (optional)</FieldLabel>
+        <Combobox
+          id={`${id}-store`}
+          options={storeOptions}
+          value={storeId === undefined ? null : String(storeId)}
+          onValueChange={(value) => setStoreId(value ? Number(value) : undefined)}
+          placeholder={customers.storesLoading ? "Loading stores..." : "Any customer"}
+          searchPlaceholder="Search customers and stores"
+          disabled={customers.storesLoading || customers.customersLoading}
+          aria-describedby={`${id}-store-note`}
+        />
+        <FieldDescription id={`${id}-store-note`}>{orderFormMessages.forStoreNote}</FieldDescription>
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

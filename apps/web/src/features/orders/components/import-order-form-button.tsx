@@ -7,7 +7,7 @@ import {
 import { orderMessages, orderTypeLabels } from "@cm/contracts/orders";
 import { uploadLimits } from "@cm/contracts/uploads";
 import { AlertCircleIcon, FileUpIcon } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Combobox } from "@/components/combobox";
@@ -76,6 +76,18 @@ function previewGrid(preview: OrderFormPreview): {
     lineList: { id, name, brandId, brandName, deadline, dateOfAvailability, styles: [...styles.values()] },
     quantities,
   };
+}
+
+/** What the form names as its customer and store, as written ("Sole Mates · Beach Store"). */
+function namedText(preview: OrderFormPreview): string {
+  return [preview.named.customerName, preview.named.storeName].filter(Boolean).join(" · ");
+}
+
+/** Whether the form names a customer or store other than the one the preview is for. */
+function namedElsewhere(preview: OrderFormPreview): boolean {
+  const { named } = preview;
+  if (named.match) return named.match.storeId !== preview.store.id;
+  return named.customerName !== null || named.storeName !== null;
 }
 
 /** "F (M8)": the column's letter and, in the size columns, its size. */
@@ -193,15 +205,36 @@ function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onCl
   const noStores = organizationId !== undefined && !options.storesLoading && storeOptions.length === 0;
 
   // Each file and store gives its own preview: the file is uploaded again for another store, since
-  // the server keeps nothing of an import.
+  // the server keeps nothing of an import. With no customer chosen, the first preview is for the
+  // store the form names, which is then proposed as the choice (and not previewed a second time).
   const { mutate: runPreview, reset: resetPreview } = preview;
+  const answeredFor = useRef<{ file: File; storeId: number } | null>(null);
   useEffect(() => {
-    if (file && storeId !== undefined) runPreview({ file, storeId });
-    else resetPreview();
-  }, [file, storeId, runPreview, resetPreview]);
-  const current = preview.variables?.file === file && preview.variables?.storeId === storeId;
+    if (!file || (storeId === undefined && organizationId !== undefined)) {
+      resetPreview();
+      return;
+    }
+    if (answeredFor.current?.file === file && answeredFor.current.storeId === storeId) return;
+    runPreview(
+      { file, storeId },
+      {
+        onSuccess: (answer) => {
+          answeredFor.current = { file, storeId: answer.store.id };
+          if (storeId === undefined) {
+            setChoice({ organizationId: answer.store.organizationId, storeId: answer.store.id });
+          }
+        },
+      },
+    );
+  }, [file, storeId, organizationId, runPreview, resetPreview]);
+  const asked = preview.variables;
+  const current =
+    asked?.file === file &&
+    (asked.storeId === storeId || (asked.storeId === undefined && preview.data?.store.id === storeId));
   const data = current ? preview.data : undefined;
   const canSave = data !== undefined && orderFormPreviewSavable(data) && !creation.isPending;
+  // No store chosen and none the form names: a hint to choose, not an error.
+  const notNamed = current && preview.isError && preview.error.message === orderFormMessages.storeNotNamed;
 
   function save() {
     if (!data || !canSave) return;
@@ -227,8 +260,8 @@ function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onCl
       <DialogHeader>
         <DialogTitle>Import order form</DialogTitle>
         <DialogDescription>
-          Choose the customer and store, then drop the filled order form: its lines, totals and every cell
-          that cannot be ordered are shown before the order is saved.
+          Drop the filled order form: the customer and store it names are proposed, and you can change them.
+          Its lines, totals and every cell that cannot be ordered are shown before the order is saved.
         </DialogDescription>
       </DialogHeader>
 
@@ -284,9 +317,30 @@ function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onCl
         aria-busy={current && preview.isPending}
         className="flex min-w-0 flex-col gap-4"
       >
-        {file && storeId === undefined && (
+        {file && storeId === undefined && organizationId !== undefined && (
           <p className="text-sm text-muted-foreground">
             Choose the store to see the form's lines and prices.
+          </p>
+        )}
+        {notNamed && <p className="text-sm text-muted-foreground">{orderFormMessages.storeNotNamed}</p>}
+        {data && asked?.storeId === undefined && (
+          <p role="status" className="text-sm">
+            {orderFormMessages.namedProposal(data.store.organizationName, data.store.name)}
+          </p>
+        )}
+        {data && asked?.storeId !== undefined && namedElsewhere(data) && (
+          <p role="status" className="flex flex-wrap items-center gap-x-2 text-sm">
+            {orderFormMessages.namedDiffers(namedText(data))}
+            {data.named.match && (
+              <Button
+                type="button"
+                variant="link"
+                className="h-auto p-0"
+                onClick={() => setChoice({ ...data.named.match! })}
+              >
+                {orderFormMessages.useNamed}
+              </Button>
+            )}
           </p>
         )}
         {current && preview.isPending && (
@@ -296,7 +350,7 @@ function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onCl
             <Skeleton className="h-32 w-full" />
           </div>
         )}
-        {current && preview.isError && (
+        {current && preview.isError && !notNamed && (
           <Alert variant="destructive">
             <AlertCircleIcon aria-hidden="true" />
             <AlertTitle>{orderFormMessages.previewFailed}</AlertTitle>
@@ -319,8 +373,8 @@ function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onCl
 }
 
 /**
- * Import order form: pick customer and store, drop a filled form, review its lines, totals and
- * row errors, then save it as an order (and open it).
+ * Import order form: drop a filled form, confirm or change the customer and store it names, review
+ * its lines, totals and row errors, then save it as an order (and open it).
  */
 export function ImportOrderFormButton({ organizationId, storeId }: ImportPreset) {
   const [open, setOpen] = useState(false);
