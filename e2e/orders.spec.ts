@@ -147,7 +147,7 @@ test("writes a multibrand open-stock order on New Order's grid with the keyboard
     /\/home\/orders\/all\?organizationId=\d+$/,
   );
   await expect(fact(page, "Store")).toHaveText("Lincoln Road");
-  await expect(fact(page, "Type")).toHaveText("Open Stock");
+  await expect(fact(page, "Type")).toHaveText("Open Stock (from Own Stock line lists)");
   await expect(fact(page, "Placed")).toContainText("by Admin User");
   await expect(fact(page, "Brands")).toHaveText("Crocs, Skechers");
   // The order's totals, then each line list's.
@@ -453,7 +453,9 @@ test("downloads an order form, fills it in and imports it on New Order as a seco
     .getByLabel("Choose the filled order form")
     .setInputFiles({ name: "Island Steps order fixed.xlsx", mimeType: xlsxType, buffer: filled.bytes });
   const summary = dialog.getByRole("region", { name: "Order form total" });
-  await expect(summary).toContainText("Open Stock order for Island Steps · Main Store · 2 lines");
+  await expect(summary).toContainText(
+    "Open Stock (from Own Stock line lists) order for Island Steps · Main Store · 2 lines",
+  );
   // 4 × $32.50 and 2 × $30.00.
   await expect(units(summary)).toHaveText("6");
   await expect(whs(summary)).toHaveText("$190.00");
@@ -472,7 +474,7 @@ test("downloads an order form, fills it in and imports it on New Order as a seco
   expect(number).not.toBe(written?.number);
   await expect(detailHeader(page)).toContainText("Island Steps · Main Store");
   await expect(detailHeader(page)).toContainText("Pending");
-  await expect(fact(page, "Type")).toHaveText("Open Stock");
+  await expect(fact(page, "Type")).toHaveText("Open Stock (from Own Stock line lists)");
   await expect(fact(page, "Brands")).toHaveText("Hey Dude");
   await expect(units(page.getByRole("main"))).toHaveText(["6", "6"]);
   await expect(whs(page.getByRole("main"))).toHaveText(["$190.00", "$190.00"]);

@@ -6,7 +6,12 @@ import {
   defaultPageSize,
   paginationSchema,
 } from "./envelope.ts";
-import { calendarDateSchema, lineListTypeSchema, type LineListType } from "./line-lists.ts";
+import {
+  calendarDateSchema,
+  lineListTypeLabels,
+  lineListTypeSchema,
+  type LineListType,
+} from "./line-lists.ts";
 
 /**
  * Orders (DESIGN.md sections 8 and 9): a store's request for quantities of SKUs from
@@ -40,6 +45,18 @@ export const lineListTypeOfOrderType: Record<OrderType, LineListType> = {
   "brand-ats": "brand-ats",
   "future-stock": "future-stock",
 };
+
+/**
+ * One offer, two names (SPEC.md's labels, kept): a line list of the company's own stock is "Own
+ * Stock", an order from it "Open Stock". Where an order's type is shown beside line lists, it
+ * says where it comes from: "Open Stock (from Own Stock line lists)"; the other types share
+ * their name with their line lists and read as they are.
+ */
+export function orderTypeWithSource(orderType: OrderType): string {
+  const lineListLabel = lineListTypeLabels[lineListTypeOfOrderType[orderType]];
+  const label = orderTypeLabels[orderType];
+  return label === lineListLabel ? label : `${label} (from ${lineListLabel} line lists)`;
+}
 
 export const orderStatusValues = [
   "pending",
@@ -192,7 +209,13 @@ export const orderMessages = {
   orderLoadFailed: "The order could not be loaded",
   offerLoadFailed: "The styles of these line lists could not be loaded",
   noActiveStores: "This customer has no active store",
-  noPublishedLineLists: (orderType: OrderType) => `No published ${orderTypeLabels[orderType]} line lists`,
+  noPublishedLineLists: (orderType: OrderType) =>
+    `No published ${lineListTypeLabels[lineListTypeOfOrderType[orderType]]} line lists`,
+  /** New Order's line lists step: which line lists an order of the type is written from. */
+  lineListsOfType: (orderType: OrderType) =>
+    orderType === "open-stock"
+      ? `Published ${lineListTypeLabels["own-stock"]} line lists: an ${orderTypeLabels[orderType]} order is written from them (one offer, two names).`
+      : `Published ${lineListTypeLabels[lineListTypeOfOrderType[orderType]]} line lists.`,
   noOrderableStyles: "None of this line list's styles is in a catalog yet",
   noLinesEntered: "Enter a quantity in at least one size to write the order",
   cancelConfirmTitle: (number: string) => `Cancel order ${number}?`,

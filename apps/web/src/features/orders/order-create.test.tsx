@@ -180,6 +180,25 @@ describe("new order", { timeout: 40_000 }, () => {
     expect(screen.getByRole("table", { name: "Crocs · Spring 2027" })).toBeInTheDocument();
   });
 
+  it("says an Open Stock order is written from Own Stock line lists, and names them by their own type", async () => {
+    newOrderApi();
+    const { user } = renderApp("/home/orders/new");
+    await screen.findByRole("heading", { name: "New Order" }, firstRender);
+    // SPEC.md's labels stay: the order type is Open Stock, the line list type Own Stock.
+    await user.click(screen.getByRole("radio", { name: "Open Stock" }));
+    expect(
+      screen.getByText(
+        "Published Own Stock line lists: an Open Stock order is written from them (one offer, two names).",
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("checkbox", { name: "Basics" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("radio", { name: "Brand ATS" }));
+    expect(screen.getByText("Published Brand ATS line lists.")).toBeInTheDocument();
+    // None published: named by the line lists' type.
+    expect(screen.getByText("No published Brand ATS line lists")).toBeInTheDocument();
+  });
+
   it("applies the presets of the query", async () => {
     newOrderApi();
     renderApp("/home/orders/new?storeId=21&lineListId=10");

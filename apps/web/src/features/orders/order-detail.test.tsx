@@ -235,6 +235,14 @@ describe("order detail", { timeout: 40_000 }, () => {
     ]);
   });
 
+  it("says an Open Stock order comes from Own Stock line lists", async () => {
+    orderApi(order({ orderType: "open-stock", shipDate: null }));
+    renderApp("/home/orders/1");
+    await heading();
+    const type = screen.getByText("Type").nextElementSibling!;
+    expect(type).toHaveTextContent("Open Stock (from Own Stock line lists)");
+  });
+
   it("asks before a move past Processing, and undoes a move from its toast", async () => {
     const processing = order({ status: "processing", nextStatuses: ["shipped", "cancelled"], _revision: 4 });
     const shipped = order({ status: "shipped", nextStatuses: ["delivered"], _revision: 5 });

@@ -4,7 +4,7 @@ import {
   orderFormMessages,
   orderFormPreviewSavable,
 } from "@cm/contracts/order-forms";
-import { orderMessages, orderTypeLabels } from "@cm/contracts/orders";
+import { orderMessages, orderTypeWithSource } from "@cm/contracts/orders";
 import { uploadLimits } from "@cm/contracts/uploads";
 import { AlertCircleIcon, FileUpIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
@@ -152,7 +152,7 @@ function PreviewResult({ preview }: { preview: OrderFormPreview }) {
         className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-sm"
       >
         <p>
-          <span className="font-medium">{orderTypeLabels[preview.lineList.orderType]}</span> order for{" "}
+          <span className="font-medium">{orderTypeWithSource(preview.lineList.orderType)}</span> order for{" "}
           <span className="font-medium">
             {preview.store.organizationName} · {preview.store.name}
           </span>

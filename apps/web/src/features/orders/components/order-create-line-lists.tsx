@@ -51,6 +51,9 @@ export function OrderCreateLineLists({
         </OrderCreateStepTitle>
         {multibrand && <Badge variant="info">Multibrand</Badge>}
       </div>
+      {orderType !== undefined && (
+        <p className="-mt-2 text-sm text-muted-foreground">{orderMessages.lineListsOfType(orderType)}</p>
+      )}
       {orderType === undefined ? (
         <p className="text-sm text-muted-foreground">Choose an order type to see its published line lists.</p>
       ) : error ? (

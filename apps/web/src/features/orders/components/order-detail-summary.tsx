@@ -1,4 +1,4 @@
-import { type Order, orderTypeLabels } from "@cm/contracts/orders";
+import { type Order, orderTypeWithSource } from "@cm/contracts/orders";
 import type * as React from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
@@ -33,7 +33,8 @@ export function OrderDetailSummary({ order }: { order: Order }) {
           </Link>
         </Fact>
         <Fact label="Store">{order.storeName}</Fact>
-        <Fact label="Type">{orderTypeLabels[order.orderType]}</Fact>
+        {/* Beside the order's line lists: an Open Stock order says they are Own Stock ones. */}
+        <Fact label="Type">{orderTypeWithSource(order.orderType)}</Fact>
         <Fact label="Placed">
           <time dateTime={order.placedAt} className="tabular-nums">
             {formatOrderTimestamp(order.placedAt)}
