@@ -74,7 +74,8 @@ async function openLineListStep(page: Page, type: string): Promise<Locator> {
 async function pickDay(page: Page, dialog: Locator, label: string) {
   await dialog.getByRole("button", { name: label }).click();
   await page.getByRole("button", { name: /\b15th\b/ }).click();
-  await expect(dialog.getByRole("button", { name: label })).toContainText(/15th/);
+  // Dates read MM/DD/YYYY across the product.
+  await expect(dialog.getByRole("button", { name: label })).toContainText(/\b\d{2}\/15\/\d{4}\b/);
 }
 
 test("upload a workbook, watch the progress, filter the preview to new items, save, create catalogs and sort a style", async ({
@@ -287,10 +288,29 @@ test("Back on the preview discards the upload and returns to the catalogs", asyn
   await dialog.getByLabel("Line list type").click();
   await page.getByRole("option", { name: "Brand ATS", exact: true }).click();
   await dialog.getByLabel(/Choose a workbook/).setInputFiles(goodWorkbook);
+  // The line list is named after the file unless the person names it.
+  const name = dialog.getByRole("textbox", { name: "Line list name" });
+  await expect(name).toHaveValue("Crocs Spring 2028");
+  await name.fill("Crocs ATS by hand");
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await page.waitForURL(/\/home\/line-list\/preview\/\d+$/);
   const previewUrl = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { name: "Crocs Brand ATS Line List" })).toBeVisible();
+  await expect(page.getByText(/^Crocs ATS by hand · Crocs Spring 2028\.xlsx/)).toBeVisible();
+
+  // Add new item: a style typed by hand joins the preview, checked as the file's rows are.
+  await page.getByRole("button", { name: "Add new item" }).click();
+  const item = page.getByRole("dialog", { name: "Add new item" });
+  await item.getByRole("textbox", { name: "Model Code" }).fill("HAND-E2E");
+  await item.getByRole("textbox", { name: "MSRP" }).fill("about fifty");
+  await item.getByRole("textbox", { name: "Size 1" }).fill("M4/W6");
+  await item.getByRole("textbox", { name: "SKU 1" }).fill("HAND-E2E-4");
+  await item.getByRole("button", { name: "Add new item" }).click();
+  await expect(item.getByText("MSRP must be a number of 0 or more")).toBeVisible();
+  await item.getByRole("textbox", { name: "MSRP" }).fill("54.99");
+  await item.getByRole("button", { name: "Add new item" }).click();
+  await expect(page.getByText("HAND-E2E added to the preview")).toBeVisible();
+  await expect(page.getByText("Showing 31 of 31 styles")).toBeVisible();
 
   await page.getByRole("button", { name: "Back" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Discard" }).click();

@@ -136,6 +136,16 @@ describe("the preview's Add new item", () => {
     expect(screen.getByRole("dialog", { name: previewMessages.addNewItem })).toBeInTheDocument();
   });
 
+  it("names the new line list as the upload dialog named it", async () => {
+    mockPreview(summary({ lineList: savedLineList({ stage: "preview", name: "Crocs Fall Core" }) }), () => ({
+      status: 404,
+    }));
+    renderApp("/home/line-list/preview/3");
+    expect(
+      await screen.findByText(/^Crocs Fall Core · Fall 2027\.xlsx/, {}, firstRender),
+    ).toBeInTheDocument();
+  });
+
   it("is not offered on a saved line list with nothing waiting", async () => {
     mockPreview(summary({ mode: "saved", action: null, lineList: savedLineList() }), () => ({ status: 404 }));
     renderApp("/home/line-list/preview/3");

@@ -264,7 +264,8 @@ export default function LineListPreviewRoute() {
             ) : null}
           </div>
           <p className="text-sm text-muted-foreground">
-            {savedMode ? `${data.lineList.name} · ` : null}
+            {/* The name given in the upload dialog; an update names its line list in the subtitle. */}
+            {data.action === "update" ? null : `${data.lineList.name} · `}
             {subtitle(data)}
           </p>
         </div>
