@@ -331,15 +331,41 @@ test("moves the order from Pending to Completed, offering only the allowed moves
     ["Mark as delivered", "Shipped", "Delivered", ["Complete"]],
     ["Complete", "Delivered", "Completed", []],
   ];
-  for (const [index, [action, from, to, next]] of path.entries()) {
-    await page.getByRole("main").getByRole("button", { name: action, exact: true }).click();
+  // Start processing is made at once; cancelling and any move past Processing ask first.
+  const asked = ["Mark as shipped", "Mark as delivered", "Complete"];
+  const main = page.getByRole("main");
+  let entries = 1;
+  async function moveTo(action: string, from: string, to: string, next: string[]) {
+    await main.getByRole("button", { name: action, exact: true }).click();
+    if (asked.includes(action)) {
+      const dialog = page.getByRole("alertdialog");
+      await expect(dialog).toContainText(`Move order ${order.number} to ${to}?`);
+      await dialog.getByRole("button", { name: action, exact: true }).click();
+    }
     // Toasts go after a few seconds: looked for at once (an earlier move's may still show).
-    await expect(page.getByText("Order status updated successfully").first()).toBeVisible();
+    await expect(page.getByText(`${order.number} moved to ${to}`).first()).toBeVisible();
+    entries += 1;
     // The newest change first, the creation last.
-    await expect(history).toHaveCount(index + 2);
+    await expect(history).toHaveCount(entries);
     await expect(history.first()).toContainText(new RegExp(`^${from}\\s*to\\s*${to}`));
     await expect(detailHeader(page)).toContainText(to);
     await expectActions(page, next);
+  }
+  for (const [action, from, to, next] of path) {
+    await moveTo(action, from, to, next);
+    if (to !== "Shipped") continue;
+    // A move just made is undone from its toast, and the history says so.
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: `${order.number} moved to Shipped` })
+      .getByRole("button", { name: "Undo" })
+      .click();
+    await expect(page.getByText("Status move undone: the order is Processing again")).toBeVisible();
+    entries += 1;
+    await expect(history).toHaveCount(entries);
+    await expect(history.first()).toContainText(/^Shipped\s*to\s*Processing\s*\(undone\)/);
+    await expect(detailHeader(page)).toContainText("Processing");
+    await moveTo(action, from, to, next);
   }
   await expect(history.last()).toContainText(/Placed as\s*Pending/);
 
@@ -349,7 +375,7 @@ test("moves the order from Pending to Completed, offering only the allowed moves
   // And the server has it all.
   await page.goto(order.path);
   await expect(detailHeader(page)).toContainText("Completed");
-  await expect(history).toHaveCount(5);
+  await expect(history).toHaveCount(7);
   await expectActions(page, []);
 });
 
