@@ -14,7 +14,7 @@ import {
   userSchema,
   userWithMembershipsSchema,
 } from "@cm/contracts/users";
-import { permissionMessages } from "@cm/contracts/permissions";
+import { permissionMessages, sharedReadPermissions } from "@cm/contracts/permissions";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, written } from "../../lib/envelope.ts";
@@ -30,7 +30,7 @@ const creationRules = [
 ].join(" ");
 
 /** Staff need people.*, customers' users customers.*: either lets the request in, the service asks for the one. */
-const readUsers = { permission: ["people.view", "customers.view"] } as const;
+const readUsers = { permission: sharedReadPermissions.users } as const;
 const writeUsers = { permission: ["people.manage", "customers.manage"] } as const;
 
 const writeErrors = {
