@@ -114,7 +114,8 @@ function segmentationApi(
       return codes;
     }),
     "/api/crocs/catalogs/save": () => {
-      current = { ...current, sortingCompleted: 1 };
+      // Saving is a write: the line list's revision moves on, as the server's does.
+      current = { ...current, sortingCompleted: 1, _revision: current._revision + 1 };
       return ok(current);
     },
     "/api/crocs/catalogs/publish": () => {
@@ -384,8 +385,13 @@ describe("catalog segmentation screen", { timeout: 40_000 }, () => {
     await user.click(within(dialog).getByRole("button", { name: "Publish Catalogs" }));
     expect(await screen.findByText("Catalogs published successfully")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/catalogs"));
-    expect(api.callsTo("save")).toEqual([{ method: "POST", body: { lineListId: 3 } }]);
-    expect(api.callsTo("publish")).toEqual([{ method: "POST", body: { lineListId: 3 } }]);
+    // Each at the revision the screen holds: publishing at the one the save answered.
+    expect(api.callsTo("save")).toEqual([
+      { method: "POST", body: { lineListId: 3, expectedRevision: lineList._revision } },
+    ]);
+    expect(api.callsTo("publish")).toEqual([
+      { method: "POST", body: { lineListId: 3, expectedRevision: lineList._revision + 1 } },
+    ]);
   });
 
   it("goes back to the catalogs with the server's message when the line list does not exist", async () => {

@@ -95,7 +95,7 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
 
   async function saveCatalogs() {
     try {
-      await save.mutateAsync({ lineListId: lineList.id });
+      await save.mutateAsync({ lineListId: lineList.id, expectedRevision: lineList._revision });
       setSaveOpen(true);
     } catch (error) {
       console.error(segmentationMessages.catalogsSaveFailed, error);
@@ -105,7 +105,7 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
 
   async function publishCatalogs() {
     try {
-      await publish.mutateAsync({ lineListId: lineList.id });
+      await publish.mutateAsync({ lineListId: lineList.id, expectedRevision: lineList._revision });
       toast.success(segmentationMessages.catalogsPublished);
       setSaveOpen(false);
       void navigate(paths.home.catalogs.getHref());

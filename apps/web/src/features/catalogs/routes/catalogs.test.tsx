@@ -206,7 +206,11 @@ describe("catalogs page", { timeout: 30_000 }, () => {
       ).toBeInTheDocument(),
     );
     expect(api.publishCalls()).toHaveLength(1);
-    expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({ lineListId: 7 });
+    // Sent at the revision the page shows, so a line list changed since is refused rather than published unseen.
+    expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({
+      lineListId: 7,
+      expectedRevision: 1,
+    });
   });
 
   it("says when publishing failed", async () => {

@@ -33,7 +33,8 @@ export default function CatalogsRoute() {
   function confirmPublish() {
     if (!target) return;
     publish.mutate(
-      { lineListId: target.id },
+      // At the revision shown: a line list changed since (sorted again elsewhere) is refused, not published unseen.
+      { lineListId: target.id, expectedRevision: target._revision },
       {
         onSuccess: () => toast.success(catalogMessages.published),
         onError: (error) => {
