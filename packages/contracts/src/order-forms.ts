@@ -44,6 +44,8 @@ export const orderFormMessages = {
   lineListNotFound: lineListMessages.lineListNotFound,
   lineListNotPublished: "Only a published line list has an order form: publish its catalogs first",
   downloaded: "Order form downloaded",
+  /** Gives up the store chosen for a form, which is then for any customer. */
+  forAnyCustomer: "For any customer instead",
   forStoreNote:
     "The form then names the customer and store, and importing it proposes them. Without one, the customer writes them in.",
   downloadFailed: "The order form could not be downloaded",

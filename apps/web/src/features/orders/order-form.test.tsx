@@ -224,6 +224,13 @@ describe("order forms", { timeout: 40_000 }, () => {
     // For a store: the form names its customer and store, which an import then proposes.
     await user.click(within(dialog).getByRole("combobox", { name: "For store (optional)" }));
     await user.click(await screen.findByRole("option", { name: "Sole Mates · Beach Store" }));
+    // A store chosen can be given up again, and chosen once more.
+    await user.click(within(dialog).getByRole("button", { name: "For any customer instead" }));
+    expect(within(dialog).getByRole("combobox", { name: "For store (optional)" })).toHaveTextContent(
+      "Any customer",
+    );
+    await user.click(within(dialog).getByRole("combobox", { name: "For store (optional)" }));
+    await user.click(await screen.findByRole("option", { name: "Sole Mates · Beach Store" }));
     await user.click(download);
 
     expect(await screen.findByText(orderFormMessages.downloaded)).toBeInTheDocument();

@@ -125,6 +125,17 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
           aria-describedby={`${id}-store-note`}
         />
         <FieldDescription id={`${id}-store-note`}>{orderFormMessages.forStoreNote}</FieldDescription>
+        {storeId !== undefined && (
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto self-start p-0"
+            onClick={() => setStoreId(undefined)}
+          >
+            {orderFormMessages.forAnyCustomer}
+          </Button>
+        )}
       </Field>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
