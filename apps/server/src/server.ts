@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./env.ts";
-import { DataDirInUse } from "./db/data-dir-lock.ts";
+import { loadConfig } from "./env.ts";
+import { orExitWithMessage } from "./lib/exit-with-message.ts";
 
 // Static imports are evaluated before this line: what loading the code took, apart from the
 // database's opening, migration and seed.
@@ -12,22 +12,6 @@ const modulesLoadedMs = performance.now();
  * the database.
  */
 const drainTimeoutMs = 8000;
-
-/**
- * What an operator can fix (a bad setting, DATA_DIR held by another process) stops the start with
- * its one-line message; anything else is a bug, and keeps its stack trace.
- */
-async function orExitWithMessage<T>(start: () => T | Promise<T>): Promise<T> {
-  try {
-    return await start();
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirInUse) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 const config = await orExitWithMessage(() => loadConfig());
 const app = await orExitWithMessage(() => buildApp(config));

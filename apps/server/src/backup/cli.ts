@@ -4,8 +4,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
-import { ConfigError, loadConfig, type Config } from "../env.ts";
-import { DataDirInUse } from "../db/data-dir-lock.ts";
+import { loadConfig, type Config } from "../env.ts";
+import { orExitWithMessage } from "../lib/exit-with-message.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";
 
 const usage = "Usage: npm run backup -- FILE   |   npm run restore -- FILE [--force]";
@@ -44,13 +44,7 @@ async function run(command: string, args: string[], config: Config): Promise<str
 }
 
 const [command, ...args] = process.argv.slice(2);
-try {
+await orExitWithMessage(async () => {
   if (command !== "backup" && command !== "restore") throw new BackupError(usage);
   console.log(await run(command, args, loadConfig()));
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof BackupError || error instanceof DataDirInUse) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+}, [BackupError]);

@@ -4,26 +4,18 @@
 import path from "node:path";
 import { migrateDatabase, openDatabase } from "../db/client.ts";
 import { seedDemoData } from "./seed.ts";
-import { ConfigError, loadConfig } from "../env.ts";
-import { DataDirInUse } from "../db/data-dir-lock.ts";
+import { loadConfig } from "../env.ts";
+import { orExitWithMessage } from "../lib/exit-with-message.ts";
 
-let config;
-let database;
-try {
-  config = loadConfig();
-  database = await openDatabase({
+// A bad setting, or the embedded database held by a running server: said in one line.
+const config = await orExitWithMessage(() => loadConfig());
+const database = await orExitWithMessage(() =>
+  openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.DATA_DIR, "db"),
     pgliteHolder: "demo seed",
-  });
-} catch (error) {
-  // A bad setting, or the embedded database held by a running server: say so, without a stack.
-  if (error instanceof ConfigError || error instanceof DataDirInUse) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+  }),
+);
 try {
   await migrateDatabase(database);
   const { lineLists, orders } = await seedDemoData(database.db, config);
