@@ -32,14 +32,19 @@ async function countPeopleManagers(tx: Tx): Promise<number> {
  * active user holding it, so nobody locks the company out. The transaction-level lock makes such
  * writes wait for each other: two demotions of the last two managers cannot both see the other
  * one still there. Call it inside the write's transaction; the refusal rolls the write back.
+ * `refusal` is the 409's message, when the person refused should read it in other words.
  */
-export async function keepingAPeopleManager<T>(tx: Tx, write: () => Promise<T>): Promise<T> {
+export async function keepingAPeopleManager<T>(
+  tx: Tx,
+  write: () => Promise<T>,
+  refusal: string = permissionMessages.lastPeopleManager,
+): Promise<T> {
   await tx.execute(sql`select pg_advisory_xact_lock(${peopleManagersLockKey})`);
   const before = await countPeopleManagers(tx);
   const result = await write();
   // A database that already had none is not made worse by this write.
   if (before > 0 && (await countPeopleManagers(tx)) === 0) {
-    throw new ConflictError(permissionMessages.lastPeopleManager);
+    throw new ConflictError(refusal);
   }
   return result;
 }

@@ -1,5 +1,5 @@
 import type { SessionUser } from "@cm/contracts/auth";
-import { permissionMessages, type Permission } from "@cm/contracts/permissions";
+import type { Permission } from "@cm/contracts/permissions";
 import {
   userMessages,
   userTypeValues,
@@ -247,25 +247,18 @@ export class UsersService {
    * The last active user holding people.manage may not leave (409, said to them as such).
    */
   async deactivateSelf(expectedRevision: number | undefined, actor: Actor): Promise<UserWrite> {
-    try {
-      const row = await this.#db.transaction(async (tx) => {
-        const { row } = await updateEntity(tx, userHistory, {
-          id: actor.id,
-          expectedRevision,
-          actorUserId: actor.id,
-          action: "status",
-          apply: () => ({ status: "inactive" }),
-          around: (write) => keepingAPeopleManager(tx, write),
-        });
-        return row;
+    const row = await this.#db.transaction(async (tx) => {
+      const { row } = await updateEntity(tx, userHistory, {
+        id: actor.id,
+        expectedRevision,
+        actorUserId: actor.id,
+        action: "status",
+        apply: () => ({ status: "inactive" }),
+        around: (write) => keepingAPeopleManager(tx, write, userMessages.lastPeopleManagerSelf),
       });
-      this.#log.info({ userId: row.id }, "user deactivated their own account");
-      return { user: toUser(row), revision: row.revision };
-    } catch (error) {
-      if (error instanceof ConflictError && error.message === permissionMessages.lastPeopleManager) {
-        throw new ConflictError(userMessages.lastPeopleManagerSelf);
-      }
-      throw error;
-    }
+      return row;
+    });
+    this.#log.info({ userId: row.id }, "user deactivated their own account");
+    return { user: toUser(row), revision: row.revision };
   }
 }

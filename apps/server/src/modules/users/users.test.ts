@@ -821,6 +821,35 @@ describe("users API", () => {
       // With the others back, the same person may leave.
       expect((await deactivateSelf(headers)).statusCode).toBe(200);
     });
+
+    it("lets only one of the last two managers leave when both leave at once", async () => {
+      const { db } = testApp.database;
+      const managers = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.type, "internal"), eq(users.status, "active"), eq(users.roleId, adminRoleId)));
+      const first = await newSignedInStaff(adminRoleId);
+      const second = await newSignedInStaff(adminRoleId);
+      // Everyone else holding Admin steps aside: the two new admins are the last managers.
+      for (const manager of managers)
+        await db.update(users).set({ roleId: viewerRoleId }).where(eq(users.id, manager.id));
+      let stayed: typeof first | undefined;
+      try {
+        const entriesBefore = await historyRowCount(testApp);
+        const answers = await Promise.all([deactivateSelf(first.headers), deactivateSelf(second.headers)]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        const refused = answers.find((answer) => answer.statusCode === 409)!;
+        expect(refused.json().message).toBe(userMessages.lastPeopleManagerSelf);
+        stayed = answers[0]!.statusCode === 409 ? first : second;
+        const statuses = [(await userRow(first.user.id))!.status, (await userRow(second.user.id))!.status];
+        expect(statuses.sort()).toEqual(["active", "inactive"]);
+        expect(await historyRowCount(testApp)).toBe(entriesBefore + 1);
+      } finally {
+        for (const manager of managers)
+          await db.update(users).set({ roleId: adminRoleId }).where(eq(users.id, manager.id));
+      }
+      expect((await deactivateSelf(stayed!.headers)).statusCode).toBe(200);
+    });
   });
 
   it("documents every route in the OpenAPI document", async () => {
