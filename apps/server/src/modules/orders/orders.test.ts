@@ -553,6 +553,18 @@ describe("orders API", () => {
         expect(changed.statusCode).toBe(409);
         expect(changed.json().message).toBe(orderMessages.undoChangedSince);
 
+        // A write recorded since the move (any other action than a status move), at the revision
+        // the caller names: the move is no longer the order's last write.
+        const edited = await shippedOrder();
+        await db().execute(sql`update orders set revision = revision + 1 where id = ${edited.order.id}`);
+        await db().execute(sql`
+          insert into history_entries (actor_user_id, entity_type, entity_id, action, before_revision, after_revision)
+          values (${adminId}, 'order', ${String(edited.order.id)}, 'update', ${edited.revision}, ${edited.revision + 1})
+        `);
+        const afterEdit = await undo(edited.order, edited.revision + 1);
+        expect(afterEdit.statusCode).toBe(409);
+        expect(afterEdit.json().message).toBe(orderMessages.undoChangedSince);
+
         const late = await shippedOrder();
         await db().execute(
           sql`update order_status_changes set changed_at = now() - interval '31 seconds' where order_id = ${late.order.id}`,
@@ -579,7 +591,7 @@ describe("orders API", () => {
         expect(created.json().message).toBe(orderMessages.undoNothing);
 
         // Nothing moved.
-        for (const { id } of [order, late.order, others.order]) {
+        for (const { id } of [order, edited.order, late.order, others.order]) {
           expect((await api("GET", `/api/orders/${id}`)).json().data.status).toBe("shipped");
         }
         expect((await undo({ id: 999999 }, 1)).statusCode).toBe(404);

@@ -126,18 +126,22 @@ export async function findLastStatusChange(
 }
 
 /**
- * The revision the order's newest history entry left it at: every write of an order records an
- * entry with its revision after, so when this is the order's revision nothing was written since.
+ * The order's newest history entry: its action and the revision it left the order at. Every write
+ * that changes an order records one, and a write that changes nothing still moves the revision on,
+ * so a status move is the last write only while this is a `status` entry at the order's revision.
  */
-export async function findLastRecordedRevision(db: DbExecutor, orderId: number): Promise<number | null> {
-  const [row] = rowsOf<{ afterRevision: number | null }>(
+export async function findLastHistoryEntry(
+  db: DbExecutor,
+  orderId: number,
+): Promise<{ action: string; afterRevision: number | null } | undefined> {
+  const [row] = rowsOf<{ action: string; afterRevision: number | null }>(
     await db.execute(sql`
-      select after_revision as "afterRevision" from history_entries
+      select action, after_revision as "afterRevision" from history_entries
       where entity_type = 'order' and entity_id = ${String(orderId)}
       order by created_at desc, id desc limit 1
     `),
   );
-  return row?.afterRevision ?? null;
+  return row;
 }
 
 // ---- Reading ----

@@ -30,7 +30,7 @@ import {
   deleteOrderLines,
   findOfferStyles,
   findOrderDetailRow,
-  findLastRecordedRevision,
+  findLastHistoryEntry,
   findLastStatusChange,
   findOrderHistoryRows,
   findOrderLineLists,
@@ -385,8 +385,13 @@ export async function undoOrderStatus(
         ) {
           throw new ConflictError(orderMessages.undoNothing);
         }
-        const atMove = await findLastRecordedRevision(tx, orderId);
-        if (row.revision !== input.revision || atMove !== row.revision) {
+        // The move is still the order's last write: no other write recorded or revision moved since.
+        const newest = await findLastHistoryEntry(tx, orderId);
+        if (
+          row.revision !== input.revision ||
+          newest?.action !== "status" ||
+          newest.afterRevision !== row.revision
+        ) {
           throw new ConflictError(orderMessages.undoChangedSince);
         }
         const now = context.at ?? new Date();
