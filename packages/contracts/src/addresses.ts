@@ -63,7 +63,7 @@ export const addressLimits = {
  * "A1A 1A1" (typed in any case, with or without its space), Mexico's five digits. The other
  * countries offered have no code or one of their own: any text up to `postalCodeMaxLength`.
  */
-export const postalCodeRules: Partial<
+const postalCodeRules: Partial<
   Record<CountryCode, { pattern: RegExp; message: string; normalize?: (code: string) => string }>
 > = {
   US: {
@@ -79,12 +79,12 @@ export const postalCodeRules: Partial<
 };
 
 /** The postal code as stored for the country: Canada's in capitals with its space. */
-export function normalizePostalCode(code: string, country: string): string {
+function normalizePostalCode(code: string, country: string): string {
   return postalCodeRules[country as CountryCode]?.normalize?.(code) ?? code;
 }
 
 /** What is wrong with a (normalized) postal code for the country, if anything. */
-export function postalCodeProblem(code: string, country: string): string | undefined {
+function postalCodeProblem(code: string, country: string): string | undefined {
   const rule = postalCodeRules[country as CountryCode];
   return rule && !rule.pattern.test(code) ? rule.message : undefined;
 }

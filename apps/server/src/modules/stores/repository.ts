@@ -107,10 +107,6 @@ export async function deleteStoreAddresses(db: DbExecutor, storeId: number): Pro
   await db.delete(storeAddresses).where(eq(storeAddresses.storeId, storeId));
 }
 
-export async function countStoreAddresses(db: DbExecutor, storeId: number): Promise<number> {
-  return db.$count(storeAddresses, eq(storeAddresses.storeId, storeId));
-}
-
 export async function insertStoreSegmentations(
   db: DbExecutor,
   entries: readonly { storeId: number; brandSegmentation: readonly BrandSegmentation[] }[],

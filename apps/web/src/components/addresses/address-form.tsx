@@ -48,8 +48,9 @@ export interface AddressFieldsProps {
 /**
  * The reusable address form (SPEC.md section 5, "Address form"): line 1, city, state and a
  * country from the list are required; line 2 and a postal code (checked by the country's rule,
- * `postalCodeRules`) are optional and sent as absent when empty (the contract's schema does that). It lives inside the caller's
- * react-hook-form (`FormProvider`), whose resolver holds the rules and messages.
+ * the contract's `postalCodeRules`) are optional and sent as absent when empty (the contract's
+ * schema does that). It lives inside the caller's react-hook-form (`FormProvider`), whose
+ * resolver holds the rules and messages.
  */
 export function AddressFields({
   name,
