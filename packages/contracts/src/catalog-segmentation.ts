@@ -8,7 +8,7 @@ import {
 } from "./catalogs.ts";
 import { entityIdSchema, expectedRevisionSchema } from "./envelope.ts";
 import { lineListRowErrorSchema } from "./line-list-format.ts";
-import { lineListSchema } from "./line-lists.ts";
+import { lineListIdParamsSchema, lineListSchema } from "./line-lists.ts";
 
 /**
  * SPEC.md sections 2 ("Segmentation screen behaviour"), 3 (Catalog, Catalog item), 4 (Item
@@ -124,10 +124,6 @@ export const populatedCatalogsSchema = z.object({
   catalogs: z.array(populatedCatalogSchema),
 });
 export type PopulatedCatalogs = z.infer<typeof populatedCatalogsSchema>;
-
-export const lineListIdParamsSchema = z.object({
-  lineListId: z.coerce.number().int().min(1).max(2_147_483_647),
-});
 
 /**
  * The revision of the line list a segmentation write was based on (`_revision` of the populated

@@ -90,10 +90,6 @@ export const previewStylesQuerySchema = z.object({
 });
 export type PreviewStylesQuery = Partial<z.output<typeof previewStylesQuerySchema>>;
 
-export const lineListIdParamsSchema = z.object({
-  lineListId: z.coerce.number().int().min(1).max(maxEntityId),
-});
-
 /** A size of a staged style: new (SKU unknown to the product), changed (known SKU, other size) or old. */
 export const previewSizeSchema = previewItemSchema.extend({
   status: previewStatusSchema,

@@ -56,7 +56,10 @@ export const lineListRenameSchema = z
   .extend(expectedRevisionSchema.shape);
 export type LineListRename = z.input<typeof lineListRenameSchema>;
 
-export const lineListParamsSchema = z.object({ lineListId: z.coerce.number().int().min(1).max(maxEntityId) });
+/** The `{lineListId}` of a line list's routes (line lists, previews, catalogs). */
+export const lineListIdParamsSchema = z.object({
+  lineListId: z.coerce.number().int().min(1).max(maxEntityId),
+});
 
 /** A calendar date, "YYYY-MM-DD": no time, no timezone. */
 export const calendarDateSchema = z.iso.date();

@@ -3,7 +3,6 @@ import {
   copyItemsInputSchema,
   createCatalogsResultSchema,
   lineListCatalogsInputSchema,
-  lineListIdParamsSchema,
   moveItemsInputSchema,
   placeItemsToInputSchema,
   placementResultSchema,
@@ -18,7 +17,7 @@ import {
 } from "@cm/contracts/catalog-segmentation";
 import { catalogMessages, publishCatalogInputSchema } from "@cm/contracts/catalogs";
 import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
-import { lineListSchema } from "@cm/contracts/line-lists";
+import { lineListIdParamsSchema, lineListSchema } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

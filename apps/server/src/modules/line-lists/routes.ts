@@ -6,7 +6,7 @@ import {
 } from "@cm/contracts/envelope";
 import {
   lineListMessages,
-  lineListParamsSchema,
+  lineListIdParamsSchema,
   lineListRenameSchema,
   lineListSchema,
   lineListsDataSchema,
@@ -69,7 +69,7 @@ export const lineListRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Gives a line list (in preview or saved) a new name. Send the revision the change is based on as If-Match or expectedRevision: a stale one gets 409 and changes nothing. The history records the change.",
         tags: ["line-lists"],
-        params: lineListParamsSchema,
+        params: lineListIdParamsSchema,
         body: lineListRenameSchema,
         response: {
           200: writeEnvelopeSchema(lineListSchema),

@@ -7,7 +7,6 @@ import {
 import {
   confirmPreviewDataSchema,
   discardPreviewDataSchema,
-  lineListIdParamsSchema,
   previewMessages,
   previewNewStyleDataSchema,
   previewNewStyleInputSchema,
@@ -15,6 +14,7 @@ import {
   previewStylesQuerySchema,
   previewSummarySchema,
 } from "@cm/contracts/line-list-preview";
+import { lineListIdParamsSchema } from "@cm/contracts/line-lists";
 import { presignUploadDataSchema, presignUploadInputSchema } from "@cm/contracts/uploads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
