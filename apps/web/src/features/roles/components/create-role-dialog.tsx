@@ -1,4 +1,3 @@
-import type { Permission } from "@cm/contracts/permissions";
 import {
   type CreateRoleData,
   type CreateRoleInput,
@@ -8,7 +7,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldPlusIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
@@ -23,8 +22,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { FieldGroup } from "@/components/ui/field";
-import { PermissionsGrid } from "@/features/roles/components/permissions-grid";
-import { RoleFields } from "@/features/roles/components/role-fields";
+import { RoleFields, RolePermissionsField } from "@/features/roles/components/role-fields";
 import { useCreateRole } from "@/lib/api/roles/create-role";
 import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
@@ -100,21 +98,7 @@ export function CreateRoleDialog() {
             <FieldGroup>
               <RoleFields id={id} mode="create" />
               {type !== "external" && (
-                <div className="flex flex-col gap-3">
-                  <span className="text-sm font-medium">Permissions</span>
-                  <Controller
-                    control={control}
-                    name="permissions"
-                    render={({ field }) => (
-                      <PermissionsGrid
-                        value={(field.value ?? []) as Permission[]}
-                        onChange={field.onChange}
-                        disabled={isSubmitting}
-                        label="Permissions of the new role"
-                      />
-                    )}
-                  />
-                </div>
+                <RolePermissionsField label="Permissions of the new role" disabled={isSubmitting} />
               )}
             </FieldGroup>
             <DialogFooter>

@@ -1,14 +1,12 @@
-import type { Permission } from "@cm/contracts/permissions";
 import { createRoleInputSchema, type Role, roleMessages, roleTypeLabels } from "@cm/contracts/roles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldGroup } from "@/components/ui/field";
-import { PermissionsGrid } from "@/features/roles/components/permissions-grid";
-import { RoleFields } from "@/features/roles/components/role-fields";
+import { RoleFields, RolePermissionsField } from "@/features/roles/components/role-fields";
 import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { isAdminRole } from "@/lib/roles";
@@ -51,7 +49,6 @@ export function RoleEditForm({
     },
   });
   const {
-    control,
     handleSubmit,
     setError,
     formState: { isSubmitting },
@@ -84,22 +81,11 @@ export function RoleEditForm({
           <RoleFields id={id} mode="edit" locked={admin} />
 
           {role.type === "internal" && (
-            <div className="flex flex-col gap-3">
-              <span className="text-sm font-medium">Permissions</span>
-              <Controller
-                control={control}
-                name="permissions"
-                render={({ field }) => (
-                  <PermissionsGrid
-                    value={(field.value ?? []) as Permission[]}
-                    onChange={field.onChange}
-                    locked={admin}
-                    disabled={isSubmitting}
-                    label={`Permissions of ${role.name}`}
-                  />
-                )}
-              />
-            </div>
+            <RolePermissionsField
+              label={`Permissions of ${role.name}`}
+              disabled={isSubmitting}
+              locked={admin}
+            />
           )}
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

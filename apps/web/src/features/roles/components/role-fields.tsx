@@ -1,3 +1,4 @@
+import type { Permission } from "@cm/contracts/permissions";
 import {
   roleMessages,
   type RoleStatus,
@@ -11,6 +12,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { PermissionsGrid } from "@/features/roles/components/permissions-grid";
 
 /** The fields of a role both forms hold; a new role chooses its type, an existing one its status. */
 interface RoleFieldValues {
@@ -137,5 +139,40 @@ export function RoleFields({
         </Field>
       )}
     </>
+  );
+}
+
+/**
+ * A staff role's Permissions, inside the form's `FormProvider`: the grid of the Create Role dialog
+ * and the role edit form. `label` names the grid for assistive technology; `locked` is the Admin
+ * role, whose permissions stay as they are.
+ */
+export function RolePermissionsField({
+  label,
+  disabled,
+  locked,
+}: {
+  label: string;
+  disabled: boolean;
+  locked?: boolean;
+}) {
+  const { control } = useFormContext<RoleFieldValues>();
+  return (
+    <div className="flex flex-col gap-3">
+      <span className="text-sm font-medium">Permissions</span>
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => (
+          <PermissionsGrid
+            value={(field.value ?? []) as Permission[]}
+            onChange={field.onChange}
+            locked={locked}
+            disabled={disabled}
+            label={label}
+          />
+        )}
+      />
+    </div>
   );
 }
