@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { noDiscountSql, unitWhsSql } from "../orders/price.ts";
+import type { OrderLineListRow } from "../orders/repository.ts";
 
 /** A style of a form: one row, its sizes as columns. */
 export interface FormStyleRow {
@@ -44,17 +45,11 @@ export async function findFormStyles(db: DbExecutor, lineListId: number): Promis
   );
 }
 
-export interface FormLineListRow {
-  id: number;
-  name: string;
-  brandId: number;
-  brandName: string;
-  type: string;
-  deadline: string | null;
-  dateOfAvailability: string | null;
+/** A line list as `findOrderLineLists` reads it, with whether its form can still be ordered from. */
+export type FormLineListRow = Omit<OrderLineListRow, "published" | "stage" | "wholesaleFactor"> & {
   /** A pre-book whose deadline for orders is before today in `timeZone`: no line can be ordered. */
   pastDeadline: boolean;
-}
+};
 
 /**
  * The published line lists, by brand then name, each with whether its deadline for orders has
