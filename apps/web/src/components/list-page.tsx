@@ -1,27 +1,39 @@
 import type * as React from "react";
 import { ListLoadError, TableEmptyRow, TableLoadingRows } from "@/components/list-states";
 import { SearchInput } from "@/components/search-input";
+import { Skeleton } from "@/components/ui/skeleton";
 import { TablePagination } from "@/components/table-pagination";
 import { Table, TableBody, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { ListSearch } from "@/hooks/use-list-search";
 import { cn } from "@/lib/utils";
 
-/** A screen's heading (and the document title), its one-line description and its buttons. */
+/**
+ * A screen's heading (and the document title), its one-line description and its buttons. A title
+ * that names what is still loading (a brand's name) is `undefined` meanwhile: the heading shows a
+ * skeleton, and `loading` says what the document title and screen readers get instead.
+ */
 export function PageHeader({
   title,
+  loading,
   description,
   actions,
 }: {
-  title: string;
+  title: string | undefined;
+  loading?: { documentTitle: string; label: string };
   description?: React.ReactNode;
   actions?: React.ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <title>{`${title} · Catalog Manager`}</title>
+      <title>{`${title ?? loading?.documentTitle ?? ""} · Catalog Manager`}</title>
       <div className="flex flex-col gap-1">
         <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
-          {title}
+          {title ?? (
+            <>
+              <span className="sr-only">{loading?.label}</span>
+              <Skeleton aria-hidden="true" className="h-8 w-72" />
+            </>
+          )}
         </h1>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
       </div>

@@ -4,11 +4,10 @@ import { useState } from "react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { LineListDates } from "@/components/line-lists/line-list-dates";
-import { ListTableSection, type ListColumn } from "@/components/list-page";
+import { ListTableSection, PageHeader, type ListColumn } from "@/components/list-page";
 import { RequirePermission } from "@/components/require-permission";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
 import { RenameLineListDialog } from "@/features/line-lists/components/rename-line-list-dialog";
 import { TableCell } from "@/components/ui/table";
 import { paths } from "@/config/paths";
@@ -63,21 +62,12 @@ export function BrandLineListsPage({ brandId, brandName, uploadAction }: BrandLi
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
-      <title>{`${title ?? "Line List Table"} · Catalog Manager`}</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
-            {title ?? (
-              <>
-                <span className="sr-only">Loading the brand…</span>
-                <Skeleton aria-hidden="true" className="h-8 w-72" />
-              </>
-            )}
-          </h1>
-          <p className="text-sm text-muted-foreground">The brand's saved line lists, newest first.</p>
-        </div>
-        {uploadAction}
-      </div>
+      <PageHeader
+        title={title}
+        loading={{ documentTitle: "Line List Table", label: "Loading the brand…" }}
+        description="The brand's saved line lists, newest first."
+        actions={uploadAction}
+      />
 
       <ListTableSection
         query={lineLists}
