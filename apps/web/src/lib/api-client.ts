@@ -27,6 +27,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The header of a write based on the revision the person saw (none when there is none): the
+ * server refuses it with 409, changing nothing, when the record has changed since.
+ */
+export function ifMatch(revision: number | undefined): Record<string, string> | undefined {
+  return revision === undefined ? undefined : { "If-Match": `"${revision}"` };
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiFetchOptions<T> {

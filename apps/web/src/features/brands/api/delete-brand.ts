@@ -1,13 +1,13 @@
 import { type Brand, brandSchema } from "@cm/contracts/brands";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { brandKeys } from "@/lib/api/brands/brand-keys";
-import { apiFetch } from "@/lib/api-client";
+import { apiFetch, ifMatch } from "@/lib/api-client";
 
 /** `DELETE /api/brands/{brandId}`; refused (409) while the brand has line lists. */
 export function deleteBrand({ brandId, revision }: { brandId: number; revision?: number }): Promise<Brand> {
   return apiFetch(`/api/brands/${brandId}`, {
     method: "DELETE",
-    headers: revision === undefined ? undefined : { "If-Match": `"${revision}"` },
+    headers: ifMatch(revision),
     schema: brandSchema,
   });
 }

@@ -2,7 +2,7 @@ import { type Brand, type BrandInput, brandSchema, brandUpdateSchema } from "@cm
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { brandKeys } from "@/lib/api/brands/brand-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
-import { apiFetch } from "@/lib/api-client";
+import { apiFetch, ifMatch } from "@/lib/api-client";
 
 export interface UpdateBrandVariables {
   brandId: number;
@@ -20,7 +20,7 @@ export function updateBrand({ brandId, data, revision }: UpdateBrandVariables): 
   return apiFetch(`/api/brands/${brandId}`, {
     method: "PUT",
     body: description ? { ...rest, description } : rest,
-    headers: revision === undefined ? undefined : { "If-Match": `"${revision}"` },
+    headers: ifMatch(revision),
     schema: brandSchema,
   });
 }

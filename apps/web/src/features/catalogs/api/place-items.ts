@@ -1,12 +1,11 @@
 import { placementResultSchema } from "@cm/contracts/catalog-segmentation";
 import {
-  ifMatch,
   type PlacementAnswer,
   toPlacementAnswer,
   usePlacementMutation,
 } from "@/features/catalogs/api/placement-mutation";
 import type { PlacementRequest } from "@/features/catalogs/utils/placement-plan";
-import { apiFetch } from "@/lib/api-client";
+import { apiFetch, ifMatch } from "@/lib/api-client";
 
 /**
  * A write to a line list's items, one route per operation (docs/catalog-segmentation.md):

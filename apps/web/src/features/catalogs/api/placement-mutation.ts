@@ -21,11 +21,6 @@ export function toPlacementAnswer(envelope: ApiEnvelope<PlacementResult>): Place
   return typeof revision === "number" ? { ...envelope.data, revision } : envelope.data;
 }
 
-/** The header of a write based on the line list at `revision` (none when the screen has none). */
-export function ifMatch(revision: number | undefined): Record<string, string> | undefined {
-  return revision === undefined ? undefined : { "If-Match": `"${revision}"` };
-}
-
 function withRevision(data: SegmentationData, revision: number | undefined): SegmentationData {
   return revision === undefined ? data : { ...data, lineList: { ...data.lineList, _revision: revision } };
 }

@@ -7,12 +7,11 @@ import {
 } from "@cm/contracts/catalog-segmentation";
 import type { LineListRowError } from "@cm/contracts/line-list-format";
 import {
-  ifMatch,
   type PlacementAnswer,
   toPlacementAnswer,
   usePlacementMutation,
 } from "@/features/catalogs/api/placement-mutation";
-import { apiFetch, isApiError } from "@/lib/api-client";
+import { apiFetch, ifMatch, isApiError } from "@/lib/api-client";
 
 export interface UploadSegmentationInput {
   lineListId: number;

@@ -1,7 +1,7 @@
 import { type LineList, lineListRenameSchema, lineListSchema } from "@cm/contracts/line-lists";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
-import { apiFetch } from "@/lib/api-client";
+import { apiFetch, ifMatch } from "@/lib/api-client";
 
 export interface RenameLineListVariables {
   lineListId: number;
@@ -15,7 +15,7 @@ export function renameLineList({ lineListId, name, revision }: RenameLineListVar
   return apiFetch(`/api/line-lists/${lineListId}`, {
     method: "PATCH",
     body: lineListRenameSchema.parse({ name }),
-    headers: { "If-Match": `"${revision}"` },
+    headers: ifMatch(revision),
     schema: lineListSchema,
   });
 }
