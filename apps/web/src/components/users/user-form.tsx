@@ -9,8 +9,8 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, type FieldPath, type Resolver, useForm, useWatch } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
+import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -305,14 +305,11 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
           <FieldError id={`${fieldId("roleId")}-error`}>{errors.roleId?.message}</FieldError>
         </Field>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" asChild>
-            <Link to={cancelHref}>Cancel</Link>
-          </Button>
+        <FormActions cancelHref={cancelHref}>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? uiText.creating : "Create"}
           </Button>
-        </div>
+        </FormActions>
       </FieldGroup>
     </form>
   );

@@ -8,10 +8,10 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
 import { RequirePermission } from "@/components/require-permission";
 import { StatusBadge } from "@/components/status-badge";
+import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -149,17 +149,14 @@ export function EditUserForm({
             <FieldError>{errors.roleId?.message}</FieldError>
           </Field>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" asChild>
-            <Link to={cancelHref}>Cancel</Link>
-          </Button>
+        <FormActions cancelHref={cancelHref}>
           {/* The screen opens with either right; saving staff needs people, customers' users customers. */}
           <RequirePermission permission={user.type === "internal" ? "people.manage" : "customers.manage"}>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? uiText.saving : "Save"}
             </Button>
           </RequirePermission>
-        </div>
+        </FormActions>
       </FieldGroup>
     </form>
   );

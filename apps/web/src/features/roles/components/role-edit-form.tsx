@@ -2,8 +2,8 @@ import { createRoleInputSchema, type Role, roleMessages, roleTypeLabels } from "
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
+import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { FieldGroup } from "@/components/ui/field";
 import { RoleFields, RolePermissionsField } from "@/features/roles/components/role-fields";
@@ -88,14 +88,11 @@ export function RoleEditForm({
             />
           )}
 
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" asChild>
-              <Link to={cancelHref}>Cancel</Link>
-            </Button>
+          <FormActions cancelHref={cancelHref}>
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? uiText.saving : "Save Changes"}
             </Button>
-          </div>
+          </FormActions>
         </FieldGroup>
       </form>
     </FormProvider>
