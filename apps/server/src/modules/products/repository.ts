@@ -155,6 +155,8 @@ export function productSizesJson(productId: string): SQL {
 const updatedColumns = sql.raw(
   styleFieldColumns.map((column) => `${column} = excluded.${column}`).join(", "),
 );
+const fieldColumns = sql.raw(styleFieldColumns.join(", "));
+const stagedFields = sql.raw(styleFieldColumns.map((column) => `s.${column}`).join(", "));
 const productFields = sql.raw(styleFieldColumns.map((column) => `products.${column}`).join(", "));
 const excludedFields = sql.raw(styleFieldColumns.map((column) => `excluded.${column}`).join(", "));
 
@@ -169,10 +171,8 @@ export async function upsertProductsFromUpload(
 ): Promise<{ id: number; modelCode: string; revision: number; inserted: boolean }[]> {
   const rows = rowsOf<{ id: number; model_code: string; revision: number; inserted: boolean }>(
     await tx.execute(sql`
-      insert into products (brand_id, model_code, franchise, silhouette, color, gender, msrp,
-        expected_ship_date, image_urls, comfort_level, height_range, wear_occasion, target_fit)
-      select ${brandId}, s.model_code, s.franchise, s.silhouette, s.color, s.gender, s.msrp, s.expected_ship_date,
-        s.image_urls, s.comfort_level, s.height_range, s.wear_occasion, s.target_fit
+      insert into products (brand_id, model_code, ${fieldColumns})
+      select ${brandId}, s.model_code, ${stagedFields}
       from staged_styles s where s.upload_id = ${uploadId}
       order by s.position
       on conflict (brand_id, model_code) do update set ${updatedColumns},
