@@ -23,7 +23,9 @@ export const statusUndoToastMs = 10_000;
  * that asks for a status, the dialog to render and the status being written.
  */
 export function useOrderStatusAction(order: Pick<Order, "id" | "number" | "_revision">) {
-  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
+  // The move asked about stays set while the dialog closes, so its fade-out still reads it.
+  const [confirming, setConfirming] = useState<OrderStatus>("cancelled");
+  const [open, setOpen] = useState(false);
   const update = useUpdateOrderStatus();
   const queryClient = useQueryClient();
 
@@ -58,42 +60,38 @@ export function useOrderStatusAction(order: Pick<Order, "id" | "number" | "_revi
           console.error(error);
           toast.error(orderMessages.updateFailed, { description: error.message });
         },
-        onSettled: () => setConfirming(null),
+        onSettled: () => setOpen(false),
       },
     );
   }
 
   function requestStatus(newStatus: OrderStatus) {
-    if (orderMoveNeedsConfirmation(newStatus)) setConfirming(newStatus);
-    else move(newStatus);
+    if (!orderMoveNeedsConfirmation(newStatus)) {
+      move(newStatus);
+      return;
+    }
+    setConfirming(newStatus);
+    setOpen(true);
   }
 
   const cancelling = confirming === "cancelled";
   const dialog = (
     <ConfirmDialog
-      open={confirming !== null}
-      onOpenChange={(open) => {
-        if (!open) setConfirming(null);
-      }}
+      open={open}
+      onOpenChange={setOpen}
       title={
-        cancelling || confirming === null
+        cancelling
           ? orderMessages.cancelConfirmTitle(order.number)
           : orderMessages.moveConfirmTitle(order.number, confirming)
       }
       description={
-        cancelling || confirming === null
-          ? orderMessages.cancelConfirmDescription
-          : orderMessages.moveConfirmDescription(confirming)
+        cancelling ? orderMessages.cancelConfirmDescription : orderMessages.moveConfirmDescription(confirming)
       }
-      confirmLabel={
-        cancelling || confirming === null ? "Yes, cancel order" : orderStatusActionLabels[confirming]
-      }
+      confirmLabel={cancelling ? "Yes, cancel order" : orderStatusActionLabels[confirming]}
       pendingLabel={cancelling ? "Cancelling..." : uiText.saving}
       pending={update.isPending}
       destructive={cancelling}
-      onConfirm={() => {
-        if (confirming) move(confirming);
-      }}
+      onConfirm={() => move(confirming)}
     />
   );
 
