@@ -12,6 +12,8 @@ describe("ItemImage", () => {
     render(<ItemImage imageUrls={[picture]} alt="Classic Clog" />);
     const image = screen.getByRole("img", { name: "Classic Clog" });
     expect(image).not.toHaveAttribute("src");
+    // Not drawn meanwhile: Chromium shows a broken-image icon in an image without a source.
+    expect(image.className).toContain("[&:not([src])]:invisible");
     act(() => vi.advanceTimersByTime(itemImageStartDelayMs - 1));
     expect(image).not.toHaveAttribute("src");
     act(() => vi.advanceTimersByTime(1));

@@ -88,7 +88,11 @@ export function ItemImage({
       referrerPolicy="no-referrer"
       onError={() => setFailed(source)}
       // text-transparent: no half-drawn alt text in the tile while a remote picture loads.
-      className={cn("aspect-square rounded-md bg-muted object-contain text-transparent", className)}
+      // Invisible until asked for: Chromium draws a broken-image icon in an image without a source.
+      className={cn(
+        "aspect-square rounded-md bg-muted object-contain text-transparent [&:not([src])]:invisible",
+        className,
+      )}
     />
   );
 }
