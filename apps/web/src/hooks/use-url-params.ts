@@ -8,11 +8,12 @@ export type UrlParamsPatch<Name extends string> = Partial<Record<Name, string | 
  * A list's filters, search, sort and page kept in the URL's query, so a filtered view can be
  * shared. `read` turns the query into the list's params (each through its contract schema; keep
  * it a module-level function); `defaults` names the values left out of the URL (page "1", a
- * default sort). Any change but a page change goes back to the first page.
+ * default sort; module-level too, as `update` changes with it). Any change but a page change goes
+ * back to the first page.
  */
 export function useUrlParams<T, Name extends string>(
   read: (search: URLSearchParams) => T,
-  defaults: Partial<Record<Name, string>> = {},
+  defaults: Partial<Record<Name, string>>,
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => read(searchParams), [read, searchParams]);
