@@ -30,4 +30,18 @@ describe("names", () => {
   it("takes names in any script, accents and emoji included", () => {
     for (const name of ["Zoë", "Łódź", "東京靴店", "שלום", "Feet 🦶"]) expect(schema.parse(name)).toBe(name);
   });
+
+  it("refuses a name shorter than its minimum, and a blank one only as required", () => {
+    const atLeastThree = nameSchema(
+      { required: "Required", tooShort: "Too short", tooLong: "Too long" },
+      10,
+      3,
+    );
+    const messages = (name: string) =>
+      atLeastThree.safeParse(name).error?.issues.map((issue) => issue.message);
+    expect(messages("   ")).toEqual(["Required"]);
+    expect(messages(" ab ")).toEqual(["Too short"]);
+    expect(messages("abc\u200B")).toEqual([nameMessages.invisibleCharacters]);
+    expect(atLeastThree.parse(" abc ")).toBe("abc");
+  });
 });

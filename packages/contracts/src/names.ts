@@ -13,21 +13,26 @@ export const nameMessages = {
   invisibleCharacters: "Name must not contain invisible characters or text direction controls",
 } as const;
 
-export function hasInvisibleCharacters(text: string): boolean {
+function hasInvisibleCharacters(text: string): boolean {
   return invisibleCharacters.test(text);
 }
 
 /**
  * A name as it is stored: Unicode NFC (an "é" typed as one code point or as "e" and an accent is
  * the same name), surrounding white space trimmed, and nothing invisible in it. Uniqueness is
- * compared on this form, case-folded (`lower(name)` in the unique indexes).
+ * compared on this form, case-folded (`lower(name)` in the unique indexes). `minLength` above 1
+ * (a new user's names) refuses a shorter name with `tooShort`; a blank one is only `required`.
  */
-export function nameSchema(messages: { required: string; tooLong: string }, maxLength: number) {
-  return z
-    .string(messages.required)
-    .normalize("NFC")
-    .trim()
-    .min(1, messages.required)
+export function nameSchema(
+  messages: { required: string; tooLong: string; tooShort?: string },
+  maxLength: number,
+  minLength = 1,
+) {
+  const required = z.string(messages.required).normalize("NFC").trim().min(1, {
+    error: messages.required,
+    abort: true,
+  });
+  return (minLength > 1 ? required.min(minLength, messages.tooShort) : required)
     .max(maxLength, messages.tooLong)
     .refine((name) => !hasInvisibleCharacters(name), nameMessages.invisibleCharacters);
 }

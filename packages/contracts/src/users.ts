@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasInvisibleCharacters, nameMessages, nameSchema } from "./names.ts";
+import { nameSchema } from "./names.ts";
 import { userTypeValues } from "./auth.ts";
 import { entityIdSchema, expectedRevisionSchema, maxEntityId, revisionedSchema } from "./envelope.ts";
 
@@ -73,7 +73,6 @@ export const userMessages = {
   noTeamMembers: "No team members found",
   // Delete Account (SPEC.md section 2): a staff member deactivates their own account.
   deleteAccount: "Delete Account",
-  deletingAccount: "Deleting...",
   deleteAccountConfirmTitle: "Delete your account?",
   deleteAccountConfirmDescription:
     "Your account is deactivated: you are signed out now and can no longer sign in. What you did stays in the history under your name, and only a person who manages people can reactivate it.",
@@ -95,14 +94,7 @@ const emailSchema = z
 
 /** Names on creation: at least three characters once trimmed. */
 function newNameSchema(required: string, tooShort: string, tooLong: string) {
-  return z
-    .string(required)
-    .normalize("NFC")
-    .trim()
-    .min(1, { error: required, abort: true })
-    .min(userNameMinLength, tooShort)
-    .max(userNameMaxLength, tooLong)
-    .refine((name) => !hasInvisibleCharacters(name), nameMessages.invisibleCharacters);
+  return nameSchema({ required, tooShort, tooLong }, userNameMaxLength, userNameMinLength);
 }
 /** Names on edit: anything but blank. */
 function editedNameSchema(required: string, tooLong: string) {
