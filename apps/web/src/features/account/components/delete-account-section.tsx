@@ -9,6 +9,7 @@ import { paths } from "@/config/paths";
 import { useDeactivateOwnAccount } from "@/features/account/api/deactivate-own-account";
 import { isApiError } from "@/lib/api-client";
 import { signOut } from "@/lib/auth";
+import { uiText } from "@/lib/ui-text";
 
 /**
  * Delete Account (SPEC.md section 2): for staff, deactivates their own account after a
@@ -57,7 +58,7 @@ export function DeleteAccountSection() {
         title={userMessages.deleteAccountConfirmTitle}
         description={userMessages.deleteAccountConfirmDescription}
         confirmLabel={userMessages.deleteAccount}
-        pendingLabel={userMessages.deletingAccount}
+        pendingLabel={uiText.deleting}
         pending={deactivate.isPending || deactivate.isSuccess}
         destructive
         onConfirm={confirm}
