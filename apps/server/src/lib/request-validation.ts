@@ -63,9 +63,10 @@ const storableText = z.unknown().superRefine((value, context) => {
 
 /**
  * The app's validator: zod's, after refusing NUL and lone surrogates anywhere in the part (body,
- * query, params), and nesting deeper than any request of the API. PostgreSQL cannot store them, so a name holding one would otherwise get past
- * every schema and fail as a 500 in SQL. Failing here makes it an ordinary validation error, which
- * each route answers its usual way (its 400 message, the field errors).
+ * query, params), and nesting deeper than any request of the API. PostgreSQL cannot store those
+ * characters, so a name holding one would otherwise get past every schema and fail as a 500 in
+ * SQL. Failing here makes it an ordinary validation error, which each route answers its usual way
+ * (its 400 message, the field errors).
  */
 export const validatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
   const refuseUnstorable = zodValidatorCompiler({ ...route, schema: storableText });
