@@ -238,6 +238,9 @@ describe("order forms", { timeout: 40_000 }, () => {
     expect(call!.search).toBe("?storeId=21");
     expect(call!.headers.get("Authorization")).toMatch(/^Bearer /);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
+    // The dialog offers what GET /api/orders/order-form/line-lists answers: New Order's list of
+    // published line lists is not asked for.
+    expect(api.sent("GET", "/api/line-lists")).toEqual([]);
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe("Crocs Spring 2027 order form.xlsx");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

@@ -16,7 +16,7 @@ import {
 import { Field, FieldDescription, FieldLabel } from "@/components/ui/field";
 import { useOrderFormLineLists } from "@/features/orders/api/get-order-form-line-lists";
 import { useDownloadOrderForm } from "@/features/orders/api/order-form-download";
-import { useOrderCreateOptions } from "@/features/orders/hooks/use-order-create-options";
+import { useOrderCustomerOptions } from "@/features/orders/hooks/use-order-create-options";
 import { formatDateLong } from "@/lib/format";
 
 function lineListOption(lineList: OrderFormLineList): ComboboxOption {
@@ -39,7 +39,7 @@ function DownloadFormsDialog({ onDone }: { onDone: () => void }) {
   const download = useDownloadOrderForm();
   const [lineListId, setLineListId] = useState<number>();
   const [storeId, setStoreId] = useState<number>();
-  const customers = useOrderCreateOptions();
+  const customers = useOrderCustomerOptions();
   // Every active store of an active customer, as "Customer · Store".
   const storeOptions = useMemo((): ComboboxOption[] => {
     const customerNames = new Map(customers.customerOptions.map((option) => [option.value, option.label]));

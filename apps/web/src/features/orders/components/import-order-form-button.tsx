@@ -30,7 +30,10 @@ import { useCreateOrder } from "@/features/orders/api/create-order";
 import { useOrderFormPreview } from "@/features/orders/api/order-form-preview";
 import { OrderGrid } from "@/features/orders/components/order-grid";
 import { OrderTotals } from "@/features/orders/components/order-totals";
-import { activeStoreOptions, useOrderCreateOptions } from "@/features/orders/hooks/use-order-create-options";
+import {
+  activeStoreOptions,
+  useOrderCustomerOptions,
+} from "@/features/orders/hooks/use-order-create-options";
 import { moneyToCents } from "@/features/orders/utils/order-grid-money";
 import {
   gridStyleKey,
@@ -185,7 +188,7 @@ function PreviewResult({ preview }: { preview: OrderFormPreview }) {
 function ImportOrderFormDialog({ preset, onClose }: { preset: ImportPreset; onClose: () => void }) {
   const id = useId();
   const navigate = useNavigate();
-  const options = useOrderCreateOptions();
+  const options = useOrderCustomerOptions();
   const [choice, setChoice] = useState<ImportPreset>(preset);
   const [file, setFile] = useState<File | null>(null);
   const preview = useOrderFormPreview();

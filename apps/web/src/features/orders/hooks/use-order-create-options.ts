@@ -20,16 +20,15 @@ export type OrderStoreSummary = z.infer<typeof storeSummarySchema>;
 const isActive = (entity: Record<string, unknown>) => entity.status === "active";
 
 /**
- * The choices of New Order: active customers (external organizations), every store by id (the
- * screen offers a customer's active ones), and the published line lists of every type.
+ * The customers an order can be for: active customers (external organizations) and every store by
+ * id (a screen offers the active ones). The order form dialogs need no more than this.
  */
-export function useOrderCreateOptions() {
+export function useOrderCustomerOptions() {
   const organizations = useOrganizations();
   const stores = useQuery({
     queryKey: storeKeys.list(),
     queryFn: ({ signal }) => apiFetch("/api/stores", { schema: z.array(storeSummarySchema), signal }),
   });
-  const lineLists = useQuery(lineListsQueryOptions({ status: "published" }));
 
   const customerOptions = useMemo(
     (): ComboboxOption[] =>
@@ -49,9 +48,14 @@ export function useOrderCreateOptions() {
     customersLoading: organizations.isPending,
     storesById,
     storesLoading: stores.isPending,
-    lineLists: lineLists.data,
-    lineListsQuery: lineLists,
   };
+}
+
+/** The choices of New Order: `useOrderCustomerOptions` and the published line lists of every type. */
+export function useOrderCreateOptions() {
+  const customers = useOrderCustomerOptions();
+  const lineLists = useQuery(lineListsQueryOptions({ status: "published" }));
+  return { ...customers, lineLists: lineLists.data, lineListsQuery: lineLists };
 }
 
 /** A customer's active stores, by name. */
