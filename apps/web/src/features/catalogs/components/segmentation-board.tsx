@@ -47,6 +47,7 @@ import { dropTargetOf, panelDropId, tabDropId } from "@/features/catalogs/utils/
 import { planCopy, planMove, type PlanOutcome, planRemove } from "@/features/catalogs/utils/placement-plan";
 import { countsOf, type SegmentationData } from "@/features/catalogs/utils/segmentation-data";
 import { focusAfterLeaving } from "@/features/catalogs/utils/selection";
+import { itemMessages } from "@cm/contracts/line-list-preview";
 
 /** The key that picks up the selection for a keyboard drag; Space and Enter select. */
 const keyboardPickUpCode = "KeyM";
@@ -184,7 +185,7 @@ function EmptyTab({ place }: { place: ItemPlacement }) {
     <EmptyState
       className="py-16"
       icon={<PackageOpenIcon aria-hidden="true" className="mb-1 size-6 text-muted-foreground" />}
-      title="No items found."
+      title={itemMessages.noItems}
       description={
         place === unsortedCatalogType
           ? "Every item of this line list is in a catalog."

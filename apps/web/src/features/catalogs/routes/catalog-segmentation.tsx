@@ -27,6 +27,7 @@ import { usePlacementActions } from "@/features/catalogs/hooks/use-placement-act
 import { type AddItemChoice, planAdd } from "@/features/catalogs/utils/placement-plan";
 import { countsOf, itemsIn, type SegmentationData } from "@/features/catalogs/utils/segmentation-data";
 import { isApiError } from "@/lib/api-client";
+import { uiText } from "@/lib/ui-text";
 
 function SegmentationSkeleton() {
   return (
@@ -148,7 +149,7 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
         </Button>
         <Button onClick={() => void saveCatalogs()} disabled={busy}>
           <SaveIcon aria-hidden="true" />
-          {save.isPending ? "Saving..." : "Save Catalogs"}
+          {save.isPending ? uiText.saving : "Save Catalogs"}
         </Button>
       </div>
 
