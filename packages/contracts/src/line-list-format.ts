@@ -62,6 +62,14 @@ export const previewStyleSchema = z.object({
     wear_occasion: z.string().nullable(),
     target_fit: z.string().nullable(),
   }),
+  /**
+   * The brand's wholesale price, where the brand's mapping reads one (issue 32): then it is the
+   * unit price before the customer's discount, instead of MSRP × the brand's wholesale factor.
+   */
+  wholesale_price: z.number().nonnegative().nullable().optional(),
+  /** Other columns the mapping keeps, by the name it gives them ("Material": "Leather"). */
+  extra_attributes: z.record(z.string(), z.string()).optional(),
+  /** In the brand's size scale order (@cm/contracts/size-scales), never in text order. */
   items: z.array(previewItemSchema).min(1),
 });
 export type PreviewStyle = z.infer<typeof previewStyleSchema>;

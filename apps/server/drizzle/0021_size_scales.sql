@@ -1,0 +1,2 @@
+-- Placeholder reserved for issue 32; replaced by the migration itself.
+SELECT 1;
