@@ -111,11 +111,12 @@ export const uploadMetadataSchema = z.object({
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 
 /**
- * What a file is uploaded for: a line list (the default), or a filled order form, whose
- * line list the file itself names, so it sends no metadata and goes to the order form preview
- * instead of the processing function.
+ * What a file is uploaded for: a line list (the default), a filled order form, whose line list
+ * the file itself names, or an Open Stock file of SKUs and quantities (issue 32). The last two
+ * send no metadata: they go to the order form preview or the open stock preview instead of the
+ * processing function.
  */
-export const uploadPurposeValues = ["line-list", "order-form"] as const;
+export const uploadPurposeValues = ["line-list", "order-form", "open-stock"] as const;
 export const uploadPurposeSchema = z.enum(uploadPurposeValues);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
@@ -143,7 +144,7 @@ const presignUploadFieldsSchema = z.object({
   responseContentType: z.string().max(255).optional(),
 });
 export const presignUploadInputSchema = presignUploadFieldsSchema.refine(
-  (input) => input.purpose === "order-form" || input.metadata !== undefined,
+  (input) => (input.purpose ?? "line-list") !== "line-list" || input.metadata !== undefined,
   { path: ["metadata"], message: uploadMessages.metadataRequired },
 );
 export type PresignUploadInput = z.infer<typeof presignUploadInputSchema>;

@@ -29,7 +29,7 @@ export async function presignUpload(
   input: PresignUploadInput,
   options: { maxFileBytes: number },
 ): Promise<PresignUploadData> {
-  if (input.purpose !== "order-form") {
+  if ((input.purpose ?? "line-list") === "line-list") {
     const brand = input.metadata ? await findBrandNameById(db, input.metadata.brandId) : undefined;
     if (!brand || !isCrocsBrand(brand.name)) throw new InvalidError(uploadMessages.nonRecognizedBrand);
   }
@@ -58,7 +58,7 @@ export async function presignUpload(
     expiresInSeconds: uploadLimits.presignedUrlTtlSeconds,
   });
   // The file-processing request follows the upload: its parse worker starts loading meanwhile.
-  if (input.purpose !== "order-form") prepareParseWorker();
+  if ((input.purpose ?? "line-list") === "line-list") prepareParseWorker();
   return {
     presignedUrl: presigned.url,
     fileKey,

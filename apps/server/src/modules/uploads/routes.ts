@@ -46,6 +46,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       requirePermission(
         request.user!,
         request.body.purpose === "order-form" ? "orders.manage" : "catalogs.manage",
+        // An open-stock file (purpose "open-stock") needs catalogs.manage, as a line list does.
       );
       return ok(
         await presignUpload(app.database.db, app.objectStore, request.body, {
