@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareSizes, readSizeLabel, sortSizeLabels, type SizeReading } from "./size-scales.ts";
+import {
+  addSizeLabels,
+  compareSizes,
+  findSizePlace,
+  readSizeLabel,
+  sizeScaleFromLabels,
+  sizeStepLabel,
+  sizeWidthOrder,
+  sortSizeLabels,
+  type SizeReading,
+} from "./size-scales.ts";
 
 function read(label: string): SizeReading {
   const result = readSizeLabel(label);
@@ -294,5 +304,47 @@ describe("compareSizes and sortSizeLabels", () => {
           expect(compareSizes(a, c)).toBeLessThanOrEqual(0);
       }),
     );
+  });
+});
+
+describe("size scales", () => {
+  const shown = (labels: readonly string[]) =>
+    sizeScaleFromLabels("Sizes", labels).steps.map((step) => sizeStepLabel(step));
+
+  it("builds a scale in scale order, not text order", () => {
+    expect(shown(["10", "9.5", "8"])).toEqual(["8", "9.5", "10"]);
+    expect(shown(["M10/W12", "M4/W6", "J2", "C10", "C9"])).toEqual(["C9", "C10", "J2", "M4/W6", "M10/W12"]);
+  });
+
+  it("makes one step of a size however it is written, with its widths as a second axis", () => {
+    const scale = sizeScaleFromLabels("Sizes", ["8 W", "8", "8½", "8.5 XW", "9 W"]);
+    expect(scale.steps.map((step) => sizeStepLabel(step))).toEqual(["8", "8½", "9"]);
+    expect(scale.widths).toEqual(["W", "XW"]);
+    expect(scale.systems).toEqual(["us"]);
+    expect(findSizePlace(scale, "8.5 XW")).toEqual({ step: 1, width: "XW" });
+    expect(findSizePlace(scale, "8 1/2")).toEqual({ step: 1, width: "" });
+    expect(findSizePlace(scale, "10")).toBeUndefined();
+    expect(sizeWidthOrder(scale.widths, "")).toBeLessThan(sizeWidthOrder(scale.widths, "W"));
+    expect(sizeWidthOrder(["N", "", "W"], "N")).toBeLessThan(sizeWidthOrder(["N", "", "W"], ""));
+  });
+
+  it("adds new labels where they belong and keeps a person's order of the steps already there", () => {
+    const scale = sizeScaleFromLabels("Sizes", ["8", "10"]);
+    expect(addSizeLabels(scale, ["9", "11", "7"]).steps.map((step) => sizeStepLabel(step))).toEqual([
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+    ]);
+    const rearranged = { ...scale, steps: [...scale.steps].reverse() };
+    expect(addSizeLabels(rearranged, ["8"]).steps.map((step) => sizeStepLabel(step))).toEqual(["10", "8"]);
+  });
+
+  it("keeps labels the reader cannot place as written, after the others", () => {
+    const scale = sizeScaleFromLabels("Sizes", ["2T", "S", "XS"]);
+    expect(scale.steps.map((step) => sizeStepLabel(step))).toEqual(["XS", "S", "2T"]);
+    expect(scale.steps[2]).toEqual({ value: 0, labels: {}, asWritten: "2T" });
+    expect(findSizePlace(scale, "2t")).toEqual({ step: 2, width: "" });
   });
 });

@@ -22,8 +22,12 @@ export const sizeSystems = [
 ] as const;
 export type SizeSystem = (typeof sizeSystems)[number];
 
-/** One size of a scale: its value (half sizes are x.5) and its label in each system the brand uses. */
-export type SizeStep = { value: number; labels: Partial<Record<SizeSystem, string>> };
+/**
+ * One size of a scale: its value (half sizes are x.5) and its label in each system the brand uses.
+ * `asWritten` holds a label no system reads (`2T`), kept as it was written: such a step is matched
+ * by that text alone.
+ */
+export type SizeStep = { value: number; labels: Partial<Record<SizeSystem, string>>; asWritten?: string };
 
 /** A brand's ordered sizes, with widths as a second ordered axis (`["M", "W", "XW"]`, or none). */
 export type SizeScale = {
@@ -347,4 +351,153 @@ export function sortSizeLabels(labels: readonly string[], options: SizeOrderOpti
     .map((label) => ({ label, key: sortKey(label, widths) }))
     .sort((a, b) => compareKeys(a.key, b.key))
     .map((entry) => entry.label);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scales: where a label sits in a brand's scale, and how a scale grows with new labels.
+
+/** Where a label sits in a scale: its step's index and its width ("" for none). */
+export type SizePlace = { step: number; width: string };
+
+const formatNumber = (value: number) => String(value);
+
+/** What makes two labels the same step, whatever their width and spelling: `us:8.5`, `us-unisex:8/10`. */
+export function sizeStepKey(label: string): string {
+  const read = readSizeLabel(label);
+  if (!read.ok) return `text:${label.trim().replace(/\s+/g, " ").toUpperCase()}`;
+  return readingKey(read.size);
+}
+
+function readingKey(size: SizeReading): string {
+  if (size.system === "one-size") return "one-size";
+  if (size.system === "letter") return `letter:${size.letter}`;
+  if (size.system === "us-unisex") return `us-unisex:${size.men}/${size.women}`;
+  return `${size.system}:${size.value}`;
+}
+
+/** The label of a reading without its width, written the usual way: `8.5`, `M8/W10`, `EU 42`. */
+function readingLabel(size: SizeReading): string {
+  const value = formatNumber(size.value ?? 0);
+  switch (size.system) {
+    case "one-size":
+      return "One size";
+    case "letter":
+      return size.letter ?? "";
+    case "us-unisex":
+      return `M${formatNumber(size.men ?? 0)}/W${formatNumber(size.women ?? 0)}`;
+    case "us-men":
+      return `M${value}`;
+    case "us-women":
+      return `W${value}`;
+    case "us-child":
+      return `C${value}`;
+    case "us-youth":
+      return `J${value}`;
+    case "uk":
+      return `UK ${value}`;
+    case "eu":
+      return `EU ${value}`;
+    default:
+      return value;
+  }
+}
+
+/** The label a step is shown by: its label in the first of the scale's systems it has. */
+export function sizeStepLabel(step: SizeStep, systems: readonly SizeSystem[] = sizeSystems): string {
+  for (const system of [...systems, ...sizeSystems]) {
+    const label = step.labels[system];
+    if (label !== undefined) return label;
+  }
+  return step.asWritten ?? "";
+}
+
+/** The keys a step answers to: one per label it holds. */
+function stepKeys(step: SizeStep): string[] {
+  const keys = Object.values(step.labels).map((label) => sizeStepKey(label));
+  if (step.asWritten !== undefined) keys.push(sizeStepKey(step.asWritten));
+  return keys;
+}
+
+/** The step a label names (by any of its labels, however written) and its width; undefined when none does. */
+export function findSizePlace(scale: Pick<SizeScale, "steps">, label: string): SizePlace | undefined {
+  const key = sizeStepKey(label);
+  const step = scale.steps.findIndex((candidate) => stepKeys(candidate).includes(key));
+  if (step === -1) return undefined;
+  const read = readSizeLabel(label);
+  return { step, width: read.ok ? (read.size.width ?? "") : "" };
+}
+
+/**
+ * A width's place among the scale's widths: a size without one ("") comes first unless the list
+ * names its place with "".
+ */
+export function sizeWidthOrder(widths: readonly string[], width: string): number {
+  const index = widths.indexOf(width);
+  if (index >= 0) return index + 1;
+  return width === "" ? 0 : widths.length + 1;
+}
+
+/** The step a label would add: its label in its system (without its width), or as written. */
+function newStep(label: string): SizeStep {
+  const read = readSizeLabel(label);
+  const text = label.trim().replace(/\s+/g, " ");
+  if (!read.ok) return { value: 0, labels: {}, asWritten: text };
+  const size = read.size;
+  const value = size.letter === undefined ? (size.value ?? 0) : letterValue(size.letter);
+  return { value, labels: { [size.system]: size.width === undefined ? text : readingLabel(size) } };
+}
+
+function withWidthAdded(widths: readonly string[], width: string): string[] {
+  if (width === "" || widths.includes(width)) return [...widths];
+  const known = defaultSizeWidths as readonly string[];
+  const rank = known.indexOf(width);
+  const next = [...widths];
+  if (rank === -1) {
+    next.push(width);
+    return next;
+  }
+  // Before the first width the usual order puts after it (widths it does not know stay last).
+  const before = next.findIndex((other) => other !== "" && known.indexOf(other) > rank);
+  if (before === -1) {
+    const firstUnknown = next.findIndex((other) => other !== "" && !known.includes(other));
+    next.splice(firstUnknown === -1 ? next.length : firstUnknown, 0, width);
+  } else {
+    next.splice(before, 0, width);
+  }
+  return next;
+}
+
+/** The systems of a scale's steps, in the usual order. */
+export function scaleSystems(steps: readonly SizeStep[]): SizeSystem[] {
+  const used = new Set(steps.flatMap((step) => Object.keys(step.labels) as SizeSystem[]));
+  return sizeSystems.filter((system) => used.has(system));
+}
+
+/**
+ * The scale with the steps and widths these labels need and it lacks, each put where
+ * `compareSizes` orders it (before the first step that comes after it; labels the reader cannot
+ * place after every other step). Steps already there keep their order, however a person arranged
+ * them.
+ */
+export function addSizeLabels(scale: SizeScale, labels: readonly string[]): SizeScale {
+  const steps = [...scale.steps];
+  let widths = [...scale.widths];
+  for (const label of sortSizeLabels(labels)) {
+    if (label.trim() === "") continue;
+    const place = findSizePlace({ steps }, label);
+    if (place === undefined) {
+      const step = newStep(label);
+      const shown = sizeStepLabel(step);
+      const before = steps.findIndex((other) => compareSizes(sizeStepLabel(other), shown) > 0);
+      steps.splice(before === -1 ? steps.length : before, 0, step);
+    }
+    const read = readSizeLabel(label);
+    if (read.ok && read.size.width !== undefined) widths = withWidthAdded(widths, read.size.width);
+  }
+  return { ...scale, steps, widths, systems: scaleSystems(steps) };
+}
+
+/** A scale of these labels alone, in `compareSizes` order. */
+export function sizeScaleFromLabels(name: string, labels: readonly string[]): SizeScale {
+  return addSizeLabels({ name, systems: [], steps: [], widths: [] }, labels);
 }
