@@ -23,6 +23,8 @@ import type { Database, DbExecutor, Tx } from "../../db/client.ts";
 import { orders } from "../../db/schema.ts";
 import { defineHistoryEntity, recordCreated, updateEntity } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
+import { moveOpenStockWithOrder } from "../open-stock/order-stock.ts";
+import { availabilityKey, findAvailableQuantities } from "../open-stock/repository.ts";
 import { findOrganizationById } from "../organizations/repository.ts";
 import { priceOrderLines, refusedLineErrors, type PricedOrderLine } from "./order-lines.ts";
 import { listOrderRows } from "./list.repository.ts";
@@ -346,6 +348,8 @@ export async function changeOrderStatusInTransaction(
         actorUserId: context.actorUserId,
         changedAt: context.at,
       });
+      // An open-stock order takes its quantities at Processing and gives them back if cancelled.
+      await moveOpenStockWithOrder(tx, { orderId, orderType: row.orderType, from, to: input.newStatus });
       return { status: input.newStatus };
     },
   });
@@ -406,6 +410,7 @@ export async function undoOrderStatus(
           actorUserId: context.actorUserId,
           changedAt: context.at,
         });
+        await moveOpenStockWithOrder(tx, { orderId, orderType: row.orderType, ...undone });
         return { status: undone.to };
       },
       summary: () => (undone ? orderMessages.statusUndoneSummary(undone.from, undone.to) : null),
@@ -436,6 +441,8 @@ export async function getOrderOffer(
     }
   });
   const styles = await findOfferStyles(db, store.organizationId, lineListIds);
+  // Each size's available quantity (Open Stock), where one is known: the grid warns above it.
+  const available = await findAvailableQuantities(db, [...new Set(styles.map((style) => style.productId))]);
   const discounts = await organizationDiscountPercents(db, store.organizationId);
   return {
     lineLists: lineLists.map((lineList) => {
@@ -453,7 +460,13 @@ export async function getOrderOffer(
         wholesaleFactor: Number(lineList.wholesaleFactor),
         styles: styles
           .filter((style) => style.lineListId === lineList.id)
-          .map(({ lineListId: _lineListId, ...style }) => style),
+          .map(({ lineListId: _lineListId, ...style }) => ({
+            ...style,
+            sizes: style.sizes.map((size) => ({
+              ...size,
+              availableQuantity: available.get(availabilityKey(style.productId, size.sku)) ?? null,
+            })),
+          })),
       };
     }),
   };
