@@ -420,64 +420,62 @@ const heyDudeGenders = [
   ["Unisex", 2, 12],
 ] as const;
 
+/** A row of a size-columns line sheet: one style in one colour, and its UPC (or SKU) per size column. */
+export interface SizeColumnsRow {
+  styleNumber: string;
+  name: string;
+  colour: string;
+  colourCode: string;
+  gender: string;
+  rrp: number;
+  wholesale: number | null;
+  delivery: Date | null;
+  image: string | null;
+  material: string | null;
+  /** By size column, in `sizeHeaders` order: blank (null) where the size is not offered. */
+  codes: (string | number | null)[];
+}
+
 /**
- * A Hey Dude-like line sheet and its notes: a title block and a blank row above the header row,
- * one row per style and colour, "Style #" naming the style and colour (40003-001), and a column
- * per size holding that size's 12-digit UPC (a number cell, as Excel keeps it), blank where the
- * size is not offered. `styles` counts rows (style-colours).
+ * A size-columns line sheet of these rows and its notes sheet: a title block and a blank row
+ * above the header row (row 4), a column per size (`sizeHeaders`).
  */
-export function sizeColumnsLineListSheets(options: SampleLineListOptions): SampleSheet[] {
-  const { styles, season = "Spring", year = 2027, seed = 1 } = options;
-  const random = randomGenerator(seed);
-  const name = lineSheetName(season, year);
-  const headers = [
-    "Style #",
-    "Style Name",
-    "Colour",
-    "Colour Code",
-    "Gender",
-    "RRP",
-    "Wholesale",
-    "Delivery",
-    "Image",
-    "Material",
-    ...sizeColumnHeaders,
-  ];
-  const rows: SampleCell[][] = [
-    [`Hey Dude ${name.replace(" Line Sheet", "")} Wholesale Line Sheet`],
-    [`Prices in USD. Delivery dates are the first ship dates of each style.`],
+export function sizeColumnsSheets(
+  rows: readonly SizeColumnsRow[],
+  options: { brand: string; season: string; year: number; sizeHeaders: readonly string[] },
+): SampleSheet[] {
+  const name = lineSheetName(options.season, options.year);
+  const table: SampleCell[][] = [
+    [`${options.brand} ${name.replace(" Line Sheet", "")} Wholesale Line Sheet`],
+    ["Prices in USD. Delivery dates are the first ship dates of each style."],
     [],
-    headers,
+    [
+      "Style #",
+      "Style Name",
+      "Colour",
+      "Colour Code",
+      "Gender",
+      "RRP",
+      "Wholesale",
+      "Delivery",
+      "Image",
+      "Material",
+      ...options.sizeHeaders,
+    ],
   ];
-  let upc = 700_000_000_000 + seed * 1_000_000;
-  const coloursPerStyle = 4;
-  for (let index = 0; index < styles; index += 1) {
-    const styleIndex = Math.floor(index / coloursPerStyle);
-    const style = heyDudeStyles[styleIndex % heyDudeStyles.length]!;
-    const [colour, colourCode] =
-      heyDudeColours[(styleIndex * 5 + (index % coloursPerStyle) * 3) % heyDudeColours.length]!;
-    const [gender, from, to] = heyDudeGenders[styleIndex % heyDudeGenders.length]!;
-    const styleNumber = `${40_003 + styleIndex}-${colourCode}`;
-    const delivery = new Date(
-      Date.UTC(year, 1 + Math.floor(random() * 4), 1 + 14 * Math.floor(random() * 2)),
-    );
-    const sizes = sizeColumnHeaders.map((_, column) => {
-      if (column < from || column >= to) return null;
-      upc += 1;
-      return upc;
-    });
-    rows.push([
-      styleNumber,
-      style.name,
-      colour,
-      colourCode,
-      gender,
-      style.rrp,
-      Math.round(style.rrp * 50) / 100,
-      delivery,
-      `https://images.example.com/heydude/${styleNumber}.jpg`,
-      style.material,
-      ...sizes,
+  for (const row of rows) {
+    table.push([
+      row.styleNumber,
+      row.name,
+      row.colour,
+      row.colourCode,
+      row.gender,
+      row.rrp,
+      row.wholesale,
+      row.delivery,
+      row.image,
+      row.material,
+      ...row.codes,
     ]);
   }
   const notes: SampleCell[][] = [
@@ -487,9 +485,54 @@ export function sizeColumnsLineListSheets(options: SampleLineListOptions): Sampl
     ["Prices", "RRP is the suggested retail price; Wholesale is your price before discounts."],
   ];
   return [
-    { sheetName: name, rows, headerRow: 4 },
+    { sheetName: name, rows: table, headerRow: 4 },
     { sheetName: "Notes", rows: notes },
   ];
+}
+
+/**
+ * A Hey Dude-like line sheet and its notes: a title block and a blank row above the header row,
+ * one row per style and colour, "Style #" naming the style and colour (40003-001), and a column
+ * per size holding that size's 12-digit UPC (a number cell, as Excel keeps it), blank where the
+ * size is not offered. `styles` counts rows (style-colours).
+ */
+export function sizeColumnsLineListSheets(options: SampleLineListOptions): SampleSheet[] {
+  const { styles, season = "Spring", year = 2027, seed = 1 } = options;
+  const random = randomGenerator(seed);
+  const rows: SizeColumnsRow[] = [];
+  let upc = 700_000_000_000 + seed * 1_000_000;
+  const coloursPerStyle = 4;
+  for (let index = 0; index < styles; index += 1) {
+    const styleIndex = Math.floor(index / coloursPerStyle);
+    const style = heyDudeStyles[styleIndex % heyDudeStyles.length]!;
+    const [colour, colourCode] =
+      heyDudeColours[(styleIndex * 5 + (index % coloursPerStyle) * 3) % heyDudeColours.length]!;
+    const [gender, from, to] = heyDudeGenders[styleIndex % heyDudeGenders.length]!;
+    const styleNumber = `${40_003 + styleIndex}-${colourCode}`;
+    rows.push({
+      styleNumber,
+      name: style.name,
+      colour,
+      colourCode,
+      gender,
+      rrp: style.rrp,
+      wholesale: halfPrice(style.rrp),
+      delivery: new Date(Date.UTC(year, 1 + Math.floor(random() * 4), 1 + 14 * Math.floor(random() * 2))),
+      image: `https://images.example.com/heydude/${styleNumber}.jpg`,
+      material: style.material,
+      codes: sizeColumnHeaders.map((_, column) => {
+        if (column < from || column >= to) return null;
+        upc += 1;
+        return upc;
+      }),
+    });
+  }
+  return sizeColumnsSheets(rows, { brand: "Hey Dude", season, year, sizeHeaders: sizeColumnHeaders });
+}
+
+/** Half a price, rounded to the cent half up (64.99 → 32.50), as the database rounds MSRP × 0.5. */
+export function halfPrice(price: number): number {
+  return Math.round(Math.round(price * 100) / 2) / 100;
 }
 
 const skechersLines = [
@@ -518,6 +561,40 @@ const skechersSizes = {
   Women: ["5", "5.5", "6", "6.5", "7", "7.5", "8", "8.5", "9", "9.5"],
 } as const;
 
+/** A row of a semicolon CSV export: one SKU. */
+export interface SkuRow {
+  style: string;
+  description: string;
+  color: string;
+  size: string;
+  upc: string;
+  msrp: number;
+  /** YYYY-MM-DD, or null for none. */
+  shipDate: string | null;
+}
+
+/** "59,99": a price as a European export writes it. */
+export const decimalComma = (price: number) => price.toFixed(2).replace(".", ",");
+
+/** A semicolon CSV export of these rows: every cell text, prices with a decimal comma. */
+export function semicolonCsvTable(rows: readonly SkuRow[], name: string): LineListTable {
+  return {
+    sheetName: name,
+    rows: [
+      ["Style", "Description", "Color", "Size", "UPC", "MSRP", "Ship Date"],
+      ...rows.map((row) => [
+        row.style,
+        row.description,
+        row.color,
+        row.size,
+        row.upc,
+        decimalComma(row.msrp),
+        row.shipDate ?? "",
+      ]),
+    ],
+  };
+}
+
 /**
  * A Skechers-like CSV export: one row per SKU, exactly 10 sizes a style (so 5,000 styles are
  * 50,000 rows), "Style" naming the style and colour (216001-BBK), 12-digit UPCs as text, prices
@@ -526,7 +603,7 @@ const skechersSizes = {
 export function semicolonCsvLineListTable(options: SampleLineListOptions): LineListTable {
   const { styles, season = "Spring", year = 2027, seed = 1 } = options;
   const random = randomGenerator(seed);
-  const rows: SampleCell[][] = [["Style", "Description", "Color", "Size", "UPC", "MSRP", "Ship Date"]];
+  const rows: SkuRow[] = [];
   let upc = 190_000_000_000 + seed * 1_000_000;
   const coloursPerStyle = 3;
   for (let index = 0; index < styles; index += 1) {
@@ -536,16 +613,23 @@ export function semicolonCsvLineListTable(options: SampleLineListOptions): LineL
       skechersColours[(styleIndex * 3 + (index % coloursPerStyle)) % skechersColours.length]!;
     const style = `${styleIndex % 2 === 0 ? 216_001 + styleIndex : 149_001 + styleIndex}-${code}`;
     const sizes = skechersSizes[styleIndex % 2 === 0 ? "Men" : "Women"];
-    const month = 1 + Math.floor(random() * 4);
+    const month = 2 + Math.floor(random() * 4);
     const day = 1 + Math.floor(random() * 28);
-    const shipDate = `${year}-${String(month + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-    const msrp = line.msrp.toFixed(2).replace(".", ",");
+    const shipDate = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
     for (const size of sizes) {
       upc += 1;
-      rows.push([style, line.name, colour, size, String(upc), msrp, shipDate]);
+      rows.push({
+        style,
+        description: line.name,
+        color: colour,
+        size,
+        upc: String(upc),
+        msrp: line.msrp,
+        shipDate,
+      });
     }
   }
-  return { sheetName: `Skechers ${season} ${year}`, rows };
+  return semicolonCsvTable(rows, `Skechers ${season} ${year}`);
 }
 
 const quotedField = (value: string) => `"${value.replaceAll('"', '""')}"`;
