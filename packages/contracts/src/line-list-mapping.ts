@@ -88,4 +88,21 @@ export const mappingMessages = {
   headerRowEmpty: (row: number) => `Row ${row} is empty: choose the row that holds the column headers`,
   saved: "Column mapping saved",
   reset: "Column mapping reset",
+
+  // Reading a sheet with a mapping (mapping-engine/read-mapped-sheet.ts), beside the Crocs
+  // workbook's messages in line-list-workbook.ts, which say "row 1" and "the first sheet".
+  missingColumn: (header: string, row: number) => `Required column "${header}" is missing from row ${row}`,
+  duplicateColumn: (header: string, row: number, otherColumn: string) =>
+    `Column "${header}" appears twice in row ${row} (also column ${otherColumn})`,
+  sheetName: (name: string) =>
+    `The sheet's name "${name}" is not the season and a 4-digit year, e.g. "Spring 2027": enter the season and year in the column mapping`,
+  wholesalePriceInvalid: "Wholesale price must be a number of 0 or more",
+  noSizeSkus: "The row has no SKU or UPC in any size column",
+  unreadableSizeLabels: (labels: readonly string[]) => {
+    const shown = labels.slice(0, 10).map((label) => `"${label}"`).join(", ");
+    const more = labels.length > 10 ? ` and ${labels.length - 10} more` : "";
+    return labels.length === 1
+      ? `The size ${shown} cannot be read: say which size it is in the column mapping`
+      : `The sizes ${shown}${more} cannot be read: say which size each is in the column mapping`;
+  },
 } as const;

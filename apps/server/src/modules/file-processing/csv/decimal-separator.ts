@@ -1,4 +1,8 @@
+import { isAmountWith, stripDecoration } from "@cm/contracts/mapping-engine/decimal";
 import type { CellValue } from "../line-list-parser.ts";
+
+// The mapping engine reads prices in the browser too, so parseDecimal lives there.
+export { parseDecimal } from "@cm/contracts/mapping-engine/decimal";
 
 export type DecimalSeparator = "." | ",";
 
@@ -18,16 +22,6 @@ export function priceColumnIndex(header: Cells): number {
   return retail >= 0 ? retail : names.findIndex((name) => anyPriceHeader.test(name));
 }
 
-// Spaces (also the narrow and non-breaking ones French and Excel use as thousands separators),
-// apostrophes (Swiss thousands) and currency signs or codes around the amount.
-const decoration = /[\s\u00a0\u202f']|[€$£¥]|\b(?:eur|usd|gbp|chf|cad|aud)\b/gi;
-const amountWith: Record<DecimalSeparator, RegExp> = {
-  ".": /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/,
-  ",": /^[-+]?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?$/,
-};
-
-const stripDecoration = (text: string) => text.replace(decoration, "");
-
 /**
  * What one price says about the separator: "1.234,56" and "49,99" can only be decimal commas,
  * "1,234.56" and "49.99" only decimal points. "1,234" or "1.234" could be either and "49" is
@@ -39,7 +33,7 @@ function separatorOf(text: string): DecimalSeparator | undefined {
   const lastComma = amount.lastIndexOf(",");
   if (lastPoint >= 0 && lastComma >= 0) {
     const separator = lastComma > lastPoint ? "," : ".";
-    return amountWith[separator].test(amount) ? separator : undefined;
+    return isAmountWith(amount, separator) ? separator : undefined;
   }
   if (/^[-+]?\d+,\d{1,2}$/.test(amount)) return ",";
   if (/^[-+]?\d+\.\d{1,2}$/.test(amount)) return ".";
@@ -68,20 +62,4 @@ export function detectDecimalSeparator(
   }
   if (commas === points) return undefined;
   return commas > points ? "," : ".";
-}
-
-/**
- * A price written with this decimal separator as a number: with ",", "1.234,56" is 1234.56 and
- * "49,99" is 49.99; with ".", "1,234.56" is 1234.56 and "49.99" is 49.99. Thousands separators
- * must stand every three digits, so "49,99" read with "." is null, never 4999. Currency signs and
- * spaces around or inside the amount are ignored. Numbers are returned as they are; anything
- * else is null.
- */
-export function parseDecimal(value: CellValue | undefined, separator: DecimalSeparator): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value !== "string") return null;
-  const amount = stripDecoration(value);
-  if (!amountWith[separator].test(amount)) return null;
-  const thousands = separator === "," ? /\./g : /,/g;
-  return Number(amount.replace(thousands, "").replace(",", "."));
 }
