@@ -22,6 +22,20 @@ export const sizeSystems = [
 ] as const;
 export type SizeSystem = (typeof sizeSystems)[number];
 
+/** The systems as screens and messages name them. */
+export const sizeSystemLabels: Record<SizeSystem, string> = {
+  us: "US",
+  "us-men": "US men's",
+  "us-women": "US women's",
+  "us-unisex": "US men's/women's",
+  "us-child": "US children's",
+  "us-youth": "US youth",
+  uk: "UK",
+  eu: "EU",
+  letter: "Letter",
+  "one-size": "One size",
+};
+
 /**
  * One size of a scale: its value (half sizes are x.5) and its label in each system the brand uses.
  * `asWritten` holds a label no system reads (`2T`), kept as it was written: such a step is matched

@@ -3,6 +3,7 @@ import type { CatalogCounts } from "@cm/contracts/catalog-segmentation";
 import { catalogTypeValues, type CatalogType } from "@cm/contracts/catalogs";
 import { type DbExecutor, rowsOf } from "../../db/client.ts";
 import { catalogItems, catalogs } from "../../db/schema.ts";
+import { sizePlaceJoin, sizeScaleOrder } from "../size-scales/repository.ts";
 
 /**
  * Creates the catalogs of a line list that do not exist yet, one per type. Returns the id of
@@ -269,7 +270,7 @@ export interface SegmentationItemRow {
   silhouette: string | null;
   color: string | null;
   first_image_url: string | null;
-  /** Its sizes, in the brand's order. */
+  /** Its sizes, in its brand's size scale order. */
   sizes: string[];
   /** The catalogs it is in (none when unsorted), in no particular order. */
   types: CatalogType[];
@@ -287,14 +288,15 @@ export async function findSegmentationItems(
   const [row] = rowsOf<{ items: SegmentationItemRow[] | null }>(
     await db.execute(sql`
       with items as (
-        select li.id, li.position, li.product_id, p.model_code, p.silhouette, p.color,
+        select li.id, li.position, li.product_id, p.brand_id, p.model_code, p.silhouette, p.color,
           p.image_urls[1] as first_image_url
         from line_list_items li join products p on p.id = li.product_id
         where li.line_list_id = ${lineListId}
       ),
       sizes as (
-        select i.id, json_agg(ps.size order by ps.position, ps.id) as sizes
+        select i.id, json_agg(ps.size order by ${sizeScaleOrder(sql`ps`)}) as sizes
         from items i join product_sizes ps on ps.product_id = i.product_id
+          ${sizePlaceJoin(sql`ps`, sql`i.brand_id`)}
         group by i.id
       ),
       placed as (

@@ -19,6 +19,8 @@ interface FormCellRef {
   sku: string;
   modelCode: string;
   size: string;
+  /** The header of the cell's column: the size, or its step ("8" for "8 W"). */
+  header: string;
 }
 
 /** A quantity the form asks for, or a cell refused, where it was written (1-based row, letter). */
@@ -95,11 +97,11 @@ function readRefs(refs: SheetGrid): { lineListId: number; headerRow: number; cel
   }
   const cells: FormCellRef[] = [];
   for (let r = refsRow.tableHeader + 1; r < refs.rows.length; r += 1) {
-    const [address, sku, modelCode, size] = [0, 1, 2, 3].map((c) => cellText(at(r, c)));
+    const [address, sku, modelCode, size, header] = [0, 1, 2, 3, 4].map((c) => cellText(at(r, c)));
     if (!address && !sku) continue;
     const position = parseAddress(address!);
     if (!position || position.row < headerRow || !sku || !modelCode || !size) throw notAnOrderForm();
-    cells.push({ ...position, sku, modelCode, size });
+    cells.push({ ...position, sku, modelCode, size, header: header || size });
   }
   return { lineListId, headerRow: headerRow - 1, cells };
 }
@@ -145,8 +147,8 @@ export function readOrderFormSheets(sheets: readonly SheetGrid[]): ReadOrderForm
   const styleRows = new Map<number, string>();
   const sizeByColumn = new Map<number, string>();
   for (const cell of cells) {
-    // Every referenced cell must still be on its style's row and under its size.
-    if (cellText(at(cell.row, 0)) !== cell.modelCode || cellText(at(headerRow, cell.column)) !== cell.size) {
+    // Every referenced cell must still be on its style's row and under its size's column.
+    if (cellText(at(cell.row, 0)) !== cell.modelCode || cellText(at(headerRow, cell.column)) !== cell.header) {
       throw new InvalidError(orderFormMessages.layoutChanged);
     }
     refByCell.set(`${cell.row}:${cell.column}`, cell);

@@ -4,30 +4,55 @@ import { escapeSpreadsheetText } from "@cm/contracts/spreadsheet-cells";
 import type { CellObject, WorkBook, WorkSheet } from "@e965/xlsx";
 import { loadSheetJs, type SheetJs } from "../file-processing/sheetjs.ts";
 import type { OrderLineListRow } from "../orders/repository.ts";
-import { firstSizeColumn, namedLabels, refsHeader, styleColumns } from "./layout.ts";
-import type { FormStyleRow } from "./repository.ts";
+import { namedLabels, refsHeader, styleColumns, styleColumnsWithWidth } from "./layout.ts";
+import type { FormSize, FormStyleRow } from "./repository.ts";
 
 /* Writing a line list's order form as .xlsx, laid out as layout.ts says. */
 
+/** The column a size sits in: its scale step ("8" for "8 W"), or the label when not placed. */
+const columnOf = (size: Pick<FormSize, "size" | "step">) => size.step ?? size.size;
+
 /**
- * Every size of the styles, each once, keeping each style's own order: a size first seen on a
- * later style goes right after the size that precedes it there (M6 of [M6, M8] before M8).
+ * The size columns: every step of the styles' sizes, each once, in the brand's scale order. Sizes
+ * not placed in the scale yet follow, keeping each style's own order: a size first seen on a later
+ * style goes right after the size that precedes it there (M6 of [M6, M8] before M8).
  */
-export function sizeColumns(styles: readonly { sizes: readonly { size: string }[] }[]): string[] {
-  const columns: string[] = [];
+export function sizeColumns(
+  styles: readonly { sizes: readonly Pick<FormSize, "size" | "step" | "stepOrder">[] }[],
+): string[] {
+  const merged: string[] = [];
+  const order = new Map<string, number>();
   for (const style of styles) {
     let previous = -1;
-    for (const { size } of style.sizes) {
-      const index = columns.indexOf(size);
+    for (const size of style.sizes) {
+      const column = columnOf(size);
+      if (size.stepOrder != null) order.set(column, Math.min(order.get(column) ?? size.stepOrder, size.stepOrder));
+      const index = merged.indexOf(column);
       if (index >= 0) {
         previous = index;
       } else {
-        columns.splice(previous + 1, 0, size);
+        merged.splice(previous + 1, 0, column);
         previous += 1;
       }
     }
   }
-  return columns;
+  const placed = merged.filter((column) => order.has(column)).sort((a, b) => order.get(a)! - order.get(b)!);
+  return [...placed, ...merged.filter((column) => !order.has(column))];
+}
+
+/** A style's rows: one per width it comes in (in the scale's order), each step's SKU in it. */
+function widthRows(style: FormStyleRow): { width: string; skus: Map<string, { sku: string; size: string }> }[] {
+  const rows = new Map<string, { order: number; skus: Map<string, { sku: string; size: string }> }>();
+  for (const size of style.sizes) {
+    const width = size.width ?? "";
+    let row = rows.get(width);
+    if (!row) rows.set(width, (row = { order: size.widthOrder ?? 0, skus: new Map() }));
+    const column = columnOf(size);
+    if (!row.skus.has(column)) row.skus.set(column, { sku: size.sku, size: size.size });
+  }
+  return [...rows]
+    .sort(([, a], [, b]) => a.order - b.order)
+    .map(([width, row]) => ({ width, skus: row.skus }));
 }
 
 /** An Excel date serial for a calendar date (days since 1899-12-30). */
@@ -97,9 +122,12 @@ export async function writeOrderForm(
 ): Promise<Buffer> {
   const XLSX = await loadSheetJs();
   const sizes = sizeColumns(styles);
+  const withWidths = styles.some((style) => style.sizes.some((size) => (size.width ?? "") !== ""));
+  const columns = withWidths ? styleColumnsWithWidth : styleColumns;
+  const firstSizeColumn = columns.length;
   const rows = headerBlock(lineList, named);
   const headerRow = rows.length;
-  rows.push([...styleColumns, ...sizes].map(text));
+  rows.push([...columns, ...sizes].map(text));
 
   const refs: (CellObject | undefined)[][] = [
     [text(orderFormLayout.marker), { t: "n", v: orderFormLayout.version }],
@@ -110,26 +138,28 @@ export async function writeOrderForm(
     refsHeader.map(text),
   ];
   for (const style of styles) {
-    const r = rows.length;
-    const row: (CellObject | undefined)[] = [
-      text(style.modelCode),
-      style.name === null ? undefined : text(style.name),
-      style.color === null ? undefined : text(style.color),
-      money(style.msrp),
-      money(style.whs),
-    ];
-    const skuBySize = new Map<string, string>();
-    for (const { size, sku } of style.sizes) if (!skuBySize.has(size)) skuBySize.set(size, sku);
-    sizes.forEach((size, index) => {
-      const c = firstSizeColumn + index;
-      const sku = skuBySize.get(size);
-      if (sku === undefined) {
-        row[c] = text(orderFormLayout.noSizeMarker);
-        return;
-      }
-      refs.push([XLSX.utils.encode_cell({ r, c }), sku, style.modelCode, size].map(text));
-    });
-    rows.push(row);
+    for (const { width, skus } of widthRows(style)) {
+      const r = rows.length;
+      const row: (CellObject | undefined)[] = [
+        text(style.modelCode),
+        style.name === null ? undefined : text(style.name),
+        style.color === null ? undefined : text(style.color),
+        ...(withWidths ? [width === "" ? undefined : text(width)] : []),
+        money(style.msrp),
+        money(style.whs),
+      ];
+      sizes.forEach((column, index) => {
+        const c = firstSizeColumn + index;
+        const found = skus.get(column);
+        if (found === undefined) {
+          row[c] = text(orderFormLayout.noSizeMarker);
+          return;
+        }
+        const ref = [XLSX.utils.encode_cell({ r, c }), found.sku, style.modelCode, found.size];
+        refs.push([...ref, ...(column === found.size ? [] : [column])].map(text));
+      });
+      rows.push(row);
+    }
   }
 
   const form = sheetOf(XLSX, rows);
@@ -137,6 +167,7 @@ export async function writeOrderForm(
     { wch: 22 },
     { wch: 28 },
     { wch: 16 },
+    ...(withWidths ? [{ wch: 8 }] : []),
     { wch: 10 },
     { wch: 10 },
     ...sizes.map((size) => ({ wch: Math.max(6, size.length + 2) })),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { noDiscountSql, unitWhsSql } from "../orders/price.ts";
 import type { OrderLineListRow } from "../orders/repository.ts";
+import { sizePlaceJoin, sizeScaleOrder } from "../size-scales/repository.ts";
 
 /** A style of a form: one row, its sizes as columns. */
 export interface FormStyleRow {
@@ -12,7 +13,20 @@ export interface FormStyleRow {
   msrp: string;
   /** At the brand's wholesale factor, before any customer's discount. */
   whs: string;
-  sizes: { sku: string; size: string }[];
+  /** In the brand's scale order. */
+  sizes: FormSize[];
+}
+
+/** A size of a form's style, with where its brand's scale puts it (none for a label not placed yet). */
+export interface FormSize {
+  sku: string;
+  size: string;
+  /** Its step as a column header shows it ("8" for "8 W"); the label itself when not placed. */
+  step?: string;
+  stepOrder?: number | null;
+  /** "" for none. */
+  width?: string;
+  widthOrder?: number | null;
 }
 
 /**
@@ -30,8 +44,11 @@ export async function findFormStyles(db: DbExecutor, lineListId: number): Promis
       select p.id as "productId", p.model_code as "modelCode", p.silhouette as name, p.color,
         p.msrp::text as msrp, ${whs}::text as whs,
         coalesce((
-          select json_agg(json_build_object('sku', ps.sku, 'size', ps.size) order by ps.position, ps.id)
-          from product_sizes ps where ps.product_id = p.id
+          select json_agg(
+              json_build_object('sku', ps.sku, 'size', ps.size, 'step', coalesce(ssl.step_label, ps.size),
+                'stepOrder', ssl.step_order, 'width', coalesce(ssl.width, ''), 'widthOrder', ssl.width_order)
+              order by ${sizeScaleOrder(sql`ps`)})
+          from product_sizes ps ${sizePlaceJoin(sql`ps`, sql`p.brand_id`)} where ps.product_id = p.id
         ), '[]'::json) as sizes
       from line_list_items lli
       join line_lists ll on ll.id = lli.line_list_id

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { orderLines, orders, orderStatusChanges } from "../../db/schema.ts";
 import { InvalidError } from "../../lib/errors.ts";
+import { sizePlaceJoin, sizeScaleOrder } from "../size-scales/repository.ts";
 import { brandDiscountSql, unitWhsSql } from "./price.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -241,8 +242,10 @@ export async function findOrderLineRows(db: DbExecutor, orderId: number): Promis
       from order_lines ol
       join products p on p.id = ol.product_id
       join brands b on b.id = ol.brand_id
+      ${sizePlaceJoin(sql`ol`, sql`ol.brand_id`)}
       where ol.order_id = ${orderId}
-      order by ol.position
+      order by min(ol.position) over (partition by ol.line_list_id, ol.product_id),
+        ${sizeScaleOrder(sql`ol`)}
     `),
   );
 }
@@ -334,8 +337,8 @@ export async function findOfferStyles(
           discountPercent: brandDiscountSql(organizationId, sql`b.id`),
         })}::text as "unitWhs",
         (
-          select coalesce(json_agg(json_build_object('sku', ps.sku, 'size', ps.size) order by ps.position, ps.id), '[]'::json)
-          from product_sizes ps where ps.product_id = p.id
+          select coalesce(json_agg(json_build_object('sku', ps.sku, 'size', ps.size) order by ${sizeScaleOrder(sql`ps`)}), '[]'::json)
+          from product_sizes ps ${sizePlaceJoin(sql`ps`, sql`p.brand_id`)} where ps.product_id = p.id
         ) as sizes
       from line_list_items lli
       join line_lists ll on ll.id = lli.line_list_id
