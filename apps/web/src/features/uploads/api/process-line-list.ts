@@ -1,4 +1,5 @@
 import type { LineListRowError } from "@cm/contracts/line-list-format";
+import type { LineListMapping } from "@cm/contracts/line-list-mapping";
 import {
   errorCountHeader,
   parseProcessLineListResponse,
@@ -26,11 +27,15 @@ export function isWorkbookRefusedError(error: unknown): error is WorkbookRefused
 }
 
 /**
- * Step 3: `POST /functions/process-line-list` reads the stored file with the brand's parser and
- * stages the rows as a preview line list. It answers the line list id as text, or 422 with the
- * workbook's row errors.
+ * Step 3: `POST /functions/process-line-list` reads the stored file with the brand's mapping (the
+ * one confirmed in "Map columns", sent as `mapping` and saved for the brand first, or the saved
+ * one) and stages the rows as a preview line list. It answers the line list id as text, or 422
+ * with the workbook's row errors.
  */
-export async function processLineList(input: ProcessLineListInput, signal?: AbortSignal): Promise<number> {
+export async function processLineList(
+  input: ProcessLineListInput & { mapping?: LineListMapping },
+  signal?: AbortSignal,
+): Promise<number> {
   const response = await apiRequest("/functions/process-line-list", {
     method: "POST",
     body: input,

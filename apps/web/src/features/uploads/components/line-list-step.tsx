@@ -1,4 +1,4 @@
-import { brandMessages, isCrocsBrand } from "@cm/contracts/brands";
+import { brandMessages } from "@cm/contracts/brands";
 import { lineListTypeLabels } from "@cm/contracts/line-lists";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -36,8 +36,8 @@ interface LineListStepProps {
 }
 
 /**
- * Brands to pick from: Crocs, the one with a parser, and the others shown "(WIP)" and disabled;
- * `problem` says why there are none ("Brand list is not loaded" or "is empty").
+ * Brands to pick from: every active brand (a brand without a column mapping gets one on its first
+ * upload); `problem` says why there are none ("Brand list is not loaded" or "is empty").
  */
 function useBrandChoices(): {
   options: ComboboxOption[];
@@ -46,14 +46,9 @@ function useBrandChoices(): {
   retry: () => void;
 } {
   const brands = useBrandOptions();
-  const options = (brands.data ?? []).map((brand) => {
-    const supported = isCrocsBrand(brand.name);
-    return {
-      value: String(brand.id),
-      label: supported ? brand.name : `${brand.name} (WIP)`,
-      disabled: !supported,
-    };
-  });
+  const options = (brands.data ?? [])
+    .filter((brand) => brand.status !== "inactive")
+    .map((brand) => ({ value: String(brand.id), label: brand.name }));
   return {
     options,
     loading: brands.isPending,
@@ -173,7 +168,7 @@ export function LineListStep({ draft, onDraftChange, previewState }: LineListSte
             value={isUnset(draft.brandId) ? undefined : String(draft.brandId)}
             onValueChange={(value) => {
               const option = brands.options.find((candidate) => candidate.value === value);
-              if (option && !option.disabled) {
+              if (option) {
                 onDraftChange((current) => chooseBrand(current, { id: Number(value), name: option.label }));
               }
             }}

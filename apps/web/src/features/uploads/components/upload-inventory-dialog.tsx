@@ -1,11 +1,11 @@
-import { isCrocsBrand } from "@cm/contracts/brands";
+import { type LineListMapping, mappingMessages } from "@cm/contracts/line-list-mapping";
+import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { uploadMessages } from "@cm/contracts/uploads";
-import { FileSpreadsheetIcon, InfoIcon, PackageOpenIcon, UploadIcon } from "lucide-react";
+import { FileSpreadsheetIcon, PackageOpenIcon, UploadIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { NotAvailableYet } from "@/components/not-available-yet";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,10 +17,11 @@ import {
 } from "@/components/ui/dialog";
 import { paths } from "@/config/paths";
 import { LineListStep } from "@/features/uploads/components/line-list-step";
+import { MappingStep } from "@/features/uploads/components/mapping-step";
 import { UploadFailureView } from "@/features/uploads/components/upload-failure-view";
 import { UploadProgress } from "@/features/uploads/components/upload-progress";
 import type { SheetPreviewState } from "@/features/uploads/components/workbook-field";
-import { useUploadLineList } from "@/features/uploads/hooks/use-upload-line-list";
+import { type StoredUpload, useUploadLineList } from "@/features/uploads/hooks/use-upload-line-list";
 import { downloadErrorReport } from "@/features/uploads/utils/error-report";
 import {
   preloadSheetPreview,
@@ -30,7 +31,6 @@ import {
 import {
   chooseBrand,
   emptyUploadDraft,
-  isUnset,
   setSheetPreview,
   type UploadDraft,
   uploadDisabledReason,
@@ -45,16 +45,13 @@ import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { formatFileSize } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** SPEC.md section 4, "Upload dialog". */
-type Step = "inventory-source" | "line-list" | "open-stock" | "loading" | "failed";
+/** SPEC.md section 4, "Upload dialog", with "Map columns" (issue 32) between the upload and the preview. */
+type Step = "inventory-source" | "line-list" | "open-stock" | "loading" | "mapping" | "failed";
 
 export interface UploadInventoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /**
-   * Opened from a brand's page: the line list step with that brand chosen, or, for a brand the
-   * upload has no parser for, with why it cannot be chosen.
-   */
+  /** Opened from a brand's page: the line list step with that brand chosen. */
   initialBrandId?: number;
 }
 
@@ -145,14 +142,16 @@ export default function UploadInventoryDialog({
     null,
   );
   const [pendingBrandId, setPendingBrandId] = useState(initialBrandId);
-  const [brandWithoutParser, setBrandWithoutParser] = useState<string | null>(null);
+  // The stored file and what inspecting it said, while its columns are mapped.
+  const [mapping, setMapping] = useState<{ stored: StoredUpload; inspection: InspectUploadData } | null>(
+    null,
+  );
 
   // The brand of the page it was opened from, once the brands are known.
   if (pendingBrandId !== undefined && brands.data) {
     const brand = brands.data.find((candidate) => candidate.id === pendingBrandId);
     setPendingBrandId(undefined);
-    if (brand && isCrocsBrand(brand.name)) setDraft((current) => chooseBrand(current, brand));
-    else if (brand) setBrandWithoutParser(brand.name);
+    if (brand) setDraft((current) => chooseBrand(current, brand));
   }
 
   // The preview's worker (and SheetJS in it) starts as soon as the dialog opens, so the first rows
@@ -174,27 +173,52 @@ export default function UploadInventoryDialog({
     onOpenChange(next);
   }
 
+  function uploaded(lineListId: number) {
+    toast.success(uploadMessages.uploaded, { description: uploadMessages.uploadedDescription });
+    // Back to idle with an empty draft (SPEC.md section 4), then the preview.
+    upload.reset();
+    setDraft(emptyUploadDraft);
+    setMapping(null);
+    setStep("inventory-source");
+    onOpenChange(false);
+    void navigate(paths.home.lineListPreview.getHref(lineListId));
+  }
+
+  function failed(error: unknown, fileName: string | undefined) {
+    console.error(uploadMessages.uploadFailed, error);
+    const described = describeUploadFailure(error);
+    failureToast(described, fileName);
+    upload.reset();
+    setDraft(emptyUploadDraft);
+    setMapping(null);
+    setFailure({ failure: described, fileName });
+    setStep("failed");
+  }
+
   async function startUpload() {
     if (disabledReason) return;
     const fileName = draft.file?.name;
     setStep("loading");
     try {
-      const lineListId = await upload.upload(draft);
-      toast.success(uploadMessages.uploaded, { description: uploadMessages.uploadedDescription });
-      // Back to idle with an empty draft (SPEC.md section 4), then the preview.
-      upload.reset();
-      setDraft(emptyUploadDraft);
-      setStep("inventory-source");
-      onOpenChange(false);
-      void navigate(paths.home.lineListPreview.getHref(lineListId));
+      const started = await upload.upload(draft);
+      if (started.kind === "preview") {
+        uploaded(started.lineListId);
+        return;
+      }
+      // The brand has no mapping for these columns: "Map columns" first.
+      setMapping({ stored: started.stored, inspection: started.inspection });
+      setStep("mapping");
     } catch (error) {
-      console.error(uploadMessages.uploadFailed, error);
-      const described = describeUploadFailure(error);
-      failureToast(described, fileName);
-      upload.reset();
-      setDraft(emptyUploadDraft);
-      setFailure({ failure: described, fileName });
-      setStep("failed");
+      failed(error, fileName);
+    }
+  }
+
+  async function confirmMapping(stored: StoredUpload, confirmed: LineListMapping) {
+    setStep("loading");
+    try {
+      uploaded(await upload.finish(stored, confirmed));
+    } catch (error) {
+      failed(error, stored.ready.file.name);
     }
   }
 
@@ -206,6 +230,10 @@ export default function UploadInventoryDialog({
     },
     "open-stock": { title: "Upload Open Stock", description: "Your own stock levels, as a workbook." },
     loading: { title: "Uploading line list", description: "This can take a minute for a large line list." },
+    mapping: {
+      title: mappingMessages.title,
+      description: `Choose the column each field of ${draft.brandName ?? "the brand"}'s file is read from; the choices are remembered for its next files.`,
+    },
     failed: { title: uploadMessages.uploadFailed, description: "Fix the workbook and upload it again." },
   };
 
@@ -218,7 +246,11 @@ export default function UploadInventoryDialog({
         // One column that may shrink below its content's width, so wide previews scroll inside it.
         className={cn(
           "grid-cols-[minmax(0,1fr)]",
-          step === "line-list" || step === "failed" ? "sm:max-w-2xl" : "sm:max-w-lg",
+          step === "mapping"
+            ? "sm:max-w-6xl"
+            : step === "line-list" || step === "failed"
+              ? "sm:max-w-2xl"
+              : "sm:max-w-lg",
         )}
         aria-busy={loading}
       >
@@ -266,15 +298,21 @@ export default function UploadInventoryDialog({
             </NotAvailableYet>
           </div>
         ) : step === "line-list" ? (
-          <>
-            {brandWithoutParser && isUnset(draft.brandId) ? (
-              <Alert role="status">
-                <InfoIcon aria-hidden="true" />
-                <AlertDescription>{uploadMessages.brandWithoutParser(brandWithoutParser)}</AlertDescription>
-              </Alert>
-            ) : null}
-            <LineListStep draft={draft} onDraftChange={setDraft} previewState={previewState} />
-          </>
+          <LineListStep draft={draft} onDraftChange={setDraft} previewState={previewState} />
+        ) : step === "mapping" && mapping ? (
+          <MappingStep
+            // A fresh step for each stored file.
+            key={mapping.stored.fileKey}
+            brandName={mapping.stored.ready.brandName}
+            inspection={mapping.inspection}
+            onReinspect={(options) => upload.inspect(mapping.stored, options)}
+            onBack={() => {
+              upload.reset();
+              setMapping(null);
+              setStep("line-list");
+            }}
+            onConfirm={(confirmed) => void confirmMapping(mapping.stored, confirmed)}
+          />
         ) : step === "loading" ? (
           <UploadProgress status={upload.status} />
         ) : failure ? (

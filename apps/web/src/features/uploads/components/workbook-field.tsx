@@ -18,7 +18,7 @@ interface WorkbookFieldProps {
   season: string | null | undefined;
   year: number | null | undefined;
   previewState: SheetPreviewState;
-  /** Any file dropped or picked; the draft ignores one that is not .xlsx or .xls. */
+  /** Any file dropped or picked; the draft ignores one that is not .xlsx, .xls or .csv. */
   onChoose: (file: File) => void;
   onRemove: () => void;
 }
@@ -89,15 +89,8 @@ export function WorkbookField({ file, season, year, previewState, onChoose, onRe
         ) : previewState.status === "unreadable" ? (
           <p className="text-sm text-muted-foreground">{previewState.message}</p>
         ) : previewState.status === "read" ? (
-          <>
-            <SheetPreviewTable preview={previewState.preview} />
-            {!season || !year ? (
-              <p className="text-sm text-amber-800">
-                The first sheet is named “{previewState.preview.sheetName}”; name it as the season and a
-                4-digit year, e.g. “Spring 2027”.
-              </p>
-            ) : null}
-          </>
+          // Without a season in the first sheet's name, "Map columns" asks for it.
+          <SheetPreviewTable preview={previewState.preview} />
         ) : null}
       </div>
     );
@@ -108,11 +101,11 @@ export function WorkbookField({ file, season, year, previewState, onChoose, onRe
       <FileDropZone
         label={
           <>
-            Choose a workbook
+            Choose a workbook or CSV file
             <span className="font-normal text-muted-foreground"> or drop it here</span>
           </>
         }
-        hint={`.xlsx or .xls, up to ${formatFileSize(uploadLimits.defaultMaxFileBytes).replace(".00", "")}`}
+        hint={`.xlsx, .xls or .csv, up to ${formatFileSize(uploadLimits.defaultMaxFileBytes).replace(".00", "")}`}
         accept={workbookAccept}
         onFile={choose}
       />

@@ -16,7 +16,9 @@ import {
   setSheetPreview,
   showsFileInput,
   type UploadDraft,
+  uploadContentType,
   uploadDisabledReason,
+  workbookAccept,
   uploadDraftMessages,
 } from "@/features/uploads/utils/upload-draft";
 
@@ -80,11 +82,19 @@ describe("clearing rules", () => {
     expect(draft.season).toBeUndefined();
   });
 
-  it("a file that is not .xlsx or .xls is ignored", () => {
+  it("a file that is not .xlsx, .xls or .csv is ignored", () => {
     const before = readyPreBook();
-    expect(chooseFile(before, new File(["a,b"], "line-list.csv"))).toBe(before);
+    expect(chooseFile(before, new File(["a\tb"], "line-list.txt"))).toBe(before);
     expect(chooseFile(removeFile(before), new File(["%PDF"], "spring.xlsx.pdf")).file).toBeUndefined();
     expect(chooseFile(removeFile(before), new File(["x"], "UPPER.XLSX")).file?.name).toBe("UPPER.XLSX");
+  });
+
+  it("a CSV file is taken, named without its extension, and sent as text/csv", () => {
+    const draft = chooseFile(removeFile(readyPreBook()), new File(["a;b"], "Skechers SS27.CSV"));
+    expect(draft.file?.name).toBe("Skechers SS27.CSV");
+    expect(draft.name).toBe("Skechers SS27");
+    expect(uploadContentType("Skechers SS27.CSV")).toBe("text/csv");
+    expect(workbookAccept).toBe(".xlsx,.xls,.csv");
   });
 
   it("a preview read from a file no longer chosen is dropped", () => {

@@ -5,7 +5,12 @@ import {
   type LineListType,
   lineListTypeLabels,
 } from "@cm/contracts/line-lists";
-import { uploadMessages, workbookExtension, workbookExtensions } from "@cm/contracts/uploads";
+import {
+  contentTypeForFileName,
+  uploadMessages,
+  workbookExtension,
+  workbookExtensions,
+} from "@cm/contracts/uploads";
 
 /**
  * The Upload Inventory dialog's draft (SPEC.md sections 3, 4 and 5) and the rules that change
@@ -133,18 +138,33 @@ export function setDate(
   return { ...draft, [field]: value ?? undefined };
 }
 
-/** The file input's `accept`: ".xlsx,.xls". */
-export const workbookAccept = workbookExtensions.map((extension) => `.${extension}`).join(",");
+/** A line list may be a workbook or a CSV file (issue 32). */
+const csvContentType = "text/csv";
+
+/** The extensions an upload takes: the workbooks' and .csv. */
+export const uploadExtensions: readonly string[] = [...new Set<string>([...workbookExtensions, "csv"])];
+
+/** The file input's `accept`: ".xlsx,.xls,.csv". */
+export const workbookAccept = uploadExtensions.map((extension) => `.${extension}`).join(",");
+
+function isCsvFileName(name: string): boolean {
+  return /\.csv$/i.test(name.trim());
+}
 
 export function isWorkbookFileName(name: string): boolean {
-  return workbookExtension(name) !== null;
+  return workbookExtension(name) !== null || isCsvFileName(name);
+}
+
+/** The content type to declare and send for a file: a workbook's, or text/csv. */
+export function uploadContentType(fileName: string): string | null {
+  return contentTypeForFileName(fileName) ?? (isCsvFileName(fileName) ? csvContentType : null);
 }
 
 /** A file's name without its extension: what a new line list is called unless the person says otherwise. */
 export function lineListNameFromFileName(fileName: string): string {
   return (
     fileName
-      .replace(/\.(xlsx|xls)$/i, "")
+      .replace(/\.(xlsx|xls|csv)$/i, "")
       .trim()
       .slice(0, lineListNameMaxLength) || fileName.slice(0, lineListNameMaxLength)
   );
@@ -156,8 +176,8 @@ function nameIsTheFiles(draft: UploadDraft): boolean {
 }
 
 /**
- * A new file replaces the old one and what was read from it; a file that is not .xlsx or .xls is
- * ignored (SPEC.md section 5). The name follows the file unless the person typed their own.
+ * A new file replaces the old one and what was read from it; a file that is not .xlsx, .xls or
+ * .csv is ignored (SPEC.md section 5, with CSV files since issue 32). The name follows the file unless the person typed their own.
  */
 export function chooseFile(draft: UploadDraft, file: File): UploadDraft {
   if (!isWorkbookFileName(file.name)) return draft;

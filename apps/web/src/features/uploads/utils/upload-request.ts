@@ -1,6 +1,5 @@
 import type { LineListType } from "@cm/contracts/line-lists";
 import {
-  contentTypeForFileName,
   type PresignUploadInput,
   type ProcessLineListInput,
   uploadLimits,
@@ -8,7 +7,12 @@ import {
 } from "@cm/contracts/uploads";
 import { format } from "date-fns";
 import { lineListNameSchema } from "@cm/contracts/line-lists";
-import { isUnset, lineListNameFromFileName, type UploadDraft } from "@/features/uploads/utils/upload-draft";
+import {
+  isUnset,
+  lineListNameFromFileName,
+  type UploadDraft,
+  uploadContentType,
+} from "@/features/uploads/utils/upload-draft";
 
 /**
  * The two request bodies of an upload (SPEC.md section 7, Uploads), built from a complete draft.
@@ -87,7 +91,7 @@ function datesOf(ready: ReadyDraft): Dates {
 
 export function presignInput(ready: ReadyDraft, trackingId: string): PresignUploadInput {
   const { file, draft } = ready;
-  const contentType = contentTypeForFileName(file.name);
+  const contentType = uploadContentType(file.name);
   if (!contentType) throw new Error(uploadMessages.wrongFileType);
   const dates = datesOf(ready);
   return {

@@ -11,4 +11,9 @@ export const brandKeys = {
   options: () => [...brandKeys.lists(), "options"] as const,
   details: () => [...brandKeys.all, "detail"] as const,
   detail: (brandId: number) => [...brandKeys.details(), brandId] as const,
+  /**
+   * The brand's column mapping (GET /api/brands/{id}/mapping). Under `detail(id)`, so a write to
+   * the brand refreshes it; an upload that confirms a mapping refreshes it alone.
+   */
+  mapping: (brandId: number) => [...brandKeys.detail(brandId), "mapping"] as const,
 };

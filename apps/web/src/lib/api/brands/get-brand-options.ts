@@ -4,7 +4,10 @@ import { z } from "zod";
 import { brandKeys } from "@/lib/api/brands/brand-keys";
 import { apiFetch } from "@/lib/api-client";
 
-const brandOptionsSchema = z.array(brandSchema.pick({ id: true, name: true }));
+/** Id and name, and the status where the answer has it (the upload offers active brands only). */
+const brandOptionsSchema = z.array(
+  brandSchema.pick({ id: true, name: true }).extend({ status: brandSchema.shape.status.optional() }),
+);
 export type BrandOption = z.infer<typeof brandOptionsSchema>[number];
 
 /** `GET /api/brands` as the brands to choose from outside the brands screens (a store's brand focus). */
