@@ -78,7 +78,8 @@ export const openStockMessages = {
   counts: (updated: number, unknown: number) =>
     `${plural(updated, "SKU", "SKUs")} updated, ${plural(unknown, "unknown SKU", "unknown SKUs")}`,
   unknownSkusTitle: "Unknown SKUs (no product has them; they are left out)",
-  moreUnknownSkus: (shown: number, total: number) => `The first ${count(shown)} of ${count(total)} are listed.`,
+  moreUnknownSkus: (shown: number, total: number) =>
+    `The first ${count(shown)} of ${count(total)} are listed.`,
   rowErrorsTitle: (total: number) =>
     `${plural(total, "row has a quantity", "rows have a quantity")} that cannot be read; ${total === 1 ? "it is" : "they are"} left out`,
   duplicateSkus: (total: number) =>

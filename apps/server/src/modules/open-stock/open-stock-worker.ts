@@ -6,6 +6,7 @@ import { readOpenStockFile, type ReadOpenStockInput } from "./read-open-stock-fi
 parentPort?.once("message", (input: ReadOpenStockInput) => {
   void readOpenStockFile(input).then(
     (result) => parentPort?.postMessage({ result }),
-    (error: unknown) => parentPort?.postMessage({ failure: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      parentPort?.postMessage({ failure: error instanceof Error ? error.message : String(error) }),
   );
 });

@@ -30,7 +30,11 @@ async function inReadSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-function runWorker(input: ReadOpenStockInput, timeoutMs: number, memoryLimitMb: number): Promise<OpenStockReadResult> {
+function runWorker(
+  input: ReadOpenStockInput,
+  timeoutMs: number,
+  memoryLimitMb: number,
+): Promise<OpenStockReadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl, {
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },

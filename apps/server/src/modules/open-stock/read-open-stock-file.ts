@@ -19,7 +19,11 @@ import { readCsv } from "../file-processing/csv/read-csv.ts";
 import type { SheetGrid } from "../file-processing/line-list-parser.ts";
 import { loadSheetJs } from "../file-processing/sheetjs.ts";
 import { openWorkbookParts, startsWith, zipSignature } from "../file-processing/workbook-guard.ts";
-import { defaultWorkbookLimits, readSheets, type WorkbookLimits } from "../file-processing/workbook-reader.ts";
+import {
+  defaultWorkbookLimits,
+  readSheets,
+  type WorkbookLimits,
+} from "../file-processing/workbook-reader.ts";
 import { WorkbookRefusal } from "../file-processing/workbook-refusal.ts";
 import { readWorkbook } from "../file-processing/xlsx/package-parts.ts";
 
@@ -154,7 +158,12 @@ function chooseLayout(
   for (const { grid, sheet } of grids) {
     const rows = input.headerRow
       ? [input.headerRow]
-      : [...new Set([...input.savedLayouts.map((layout) => layout.headerRow), findOpenStockHeaderRow(grid.rows)])];
+      : [
+          ...new Set([
+            ...input.savedLayouts.map((layout) => layout.headerRow),
+            findOpenStockHeaderRow(grid.rows),
+          ]),
+        ];
     for (const headerRow of rows) {
       const found = candidate(grid, sheet, headerRow, saved);
       if (found.saved) return found;
@@ -186,7 +195,11 @@ export async function readOpenStockFile(input: ReadOpenStockInput): Promise<Open
       grids = [{ grid: readCsv(bytes, { fileName: input.fileName, limits }).sheet, sheet: null }];
     } else {
       sheets = await sheetNames(bytes, limits);
-      if (input.sheet !== undefined && sheets.length > 0 && !sheets.some((name) => sameName(name, input.sheet!))) {
+      if (
+        input.sheet !== undefined &&
+        sheets.length > 0 &&
+        !sheets.some((name) => sameName(name, input.sheet!))
+      ) {
         throw new WorkbookRefusal(openStockMessages.sheetNotFound(input.sheet));
       }
       // Sheets a saved layout names come first, then the one asked for or the first one.
@@ -199,10 +212,13 @@ export async function readOpenStockFile(input: ReadOpenStockInput): Promise<Open
       const read = await readSheets(bytes, [...savedSheets, input.sheet ?? 0], limits, input.key);
       if (read.length === 0) {
         throw new WorkbookRefusal(
-          input.sheet === undefined ? lineListFormatMessages.emptySheet : openStockMessages.sheetNotFound(input.sheet),
+          input.sheet === undefined
+            ? lineListFormatMessages.emptySheet
+            : openStockMessages.sheetNotFound(input.sheet),
         );
       }
-      const main = input.sheet === undefined ? read[0]! : read.find((grid) => sameName(grid.name, input.sheet!))!;
+      const main =
+        input.sheet === undefined ? read[0]! : read.find((grid) => sameName(grid.name, input.sheet!))!;
       grids = [
         ...read.filter((grid) => grid !== main).map((grid) => ({ grid, sheet: grid.name })),
         { grid: main, sheet: main.name },

@@ -68,7 +68,10 @@ async function readStoredFile(deps: OpenStockDeps, input: FileInput): Promise<Op
 }
 
 /** The file's quantities by the product's SKU (two spellings of one barcode add up). */
-function knownQuantities(read: OpenStockFileRead, resolved: ReadonlyMap<string, string>): Map<string, number> {
+function knownQuantities(
+  read: OpenStockFileRead,
+  resolved: ReadonlyMap<string, string>,
+): Map<string, number> {
   const quantities = new Map<string, number>();
   read.skus.forEach((sku, index) => {
     const productSku = resolved.get(sku);
