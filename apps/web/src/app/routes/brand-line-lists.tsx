@@ -8,15 +8,15 @@ import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useBrands } from "@/lib/api/brands/get-brands";
+import { BrandMappingSection } from "@/features/brands/components/brand-mapping-section";
 import { BrandLineListsPage } from "@/features/line-lists/components/brand-line-lists-page";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
 import { currentBrandProblem } from "@/lib/brand-list";
 
 /**
  * `/home/brand/{brandId}/line-lists`. Composed here because it joins two features: the brand
- * (from the cached brand list) and its line lists. The upload button opens the Upload Inventory
- * dialog with this brand chosen; for a brand without a parser ("(WIP)") the dialog says why it
- * cannot be chosen yet.
+ * (from the cached brand list, with its column mapping below the table) and its line lists. The
+ * upload button opens the Upload Inventory dialog with this brand chosen.
  */
 export default function BrandLineListsRoute() {
   const { brandId = "" } = useParams();
@@ -44,21 +44,22 @@ export default function BrandLineListsRoute() {
   }
 
   return (
-    <BrandLineListsPage
-      // A fresh search and first page for each brand.
-      key={brandId}
-      brandId={id}
-      brandName={brand?.name}
-      uploadAction={
-        // Every brand's button opens the upload with the brand; for a brand without a parser the
-        // dialog says why it cannot be chosen yet.
-        <RequirePermission permission="catalogs.manage">
-          <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
-            <UploadIcon aria-hidden="true" />
-            Upload Line List
-          </Button>
-        </RequirePermission>
-      }
-    />
+    <div className="flex flex-col gap-8">
+      <BrandLineListsPage
+        // A fresh search and first page for each brand.
+        key={brandId}
+        brandId={id}
+        brandName={brand?.name}
+        uploadAction={
+          <RequirePermission permission="catalogs.manage">
+            <Button disabled={!brand} onClick={() => openUploadInventory({ brandId: id })}>
+              <UploadIcon aria-hidden="true" />
+              Upload Line List
+            </Button>
+          </RequirePermission>
+        }
+      />
+      <BrandMappingSection key={`mapping-${brandId}`} brandId={id} brandName={brand?.name} />
+    </div>
   );
 }

@@ -64,6 +64,12 @@ function uploadApi(inspection: () => InspectUploadData) {
   const calls: Call[] = [];
   const routes: Record<string, () => MockResponse> = {
     "GET /api/brands": () => ok([brands[0], heyDude]),
+    // The shell's own lists.
+    ...Object.fromEntries(
+      ["/api/users", "/api/users/with-memberships", "/api/stores", "/api/roles", "/api/organizations"].map(
+        (path) => [`GET ${path}`, () => ok([])],
+      ),
+    ),
     "POST /api/uploads/get-presigned-upload-url": () =>
       ok({
         presignedUrl: "http://localhost/storage/upload-1",
