@@ -78,7 +78,9 @@ export const mappingMessages = {
     `Column "${column}" is chosen for both ${first} and ${second}`,
   noSizeColumns: "Choose the columns that hold the sizes",
   unreadableSizes: (count: number) =>
-    count === 1 ? "1 size label cannot be read: say which size it is" : `${count} size labels cannot be read: say which size each is`,
+    count === 1
+      ? "1 size label cannot be read: say which size it is"
+      : `${count} size labels cannot be read: say which size each is`,
   seasonRequired: "Enter the season and year of this line list",
   mappingRequired: (brandName: string) =>
     `${brandName} has no column mapping yet: upload the file from the web app to map its columns once`,
@@ -99,7 +101,10 @@ export const mappingMessages = {
   wholesalePriceInvalid: "Wholesale price must be a number of 0 or more",
   noSizeSkus: "The row has no SKU or UPC in any size column",
   unreadableSizeLabels: (labels: readonly string[]) => {
-    const shown = labels.slice(0, 10).map((label) => `"${label}"`).join(", ");
+    const shown = labels
+      .slice(0, 10)
+      .map((label) => `"${label}"`)
+      .join(", ");
     const more = labels.length > 10 ? ` and ${labels.length - 10} more` : "";
     return labels.length === 1
       ? `The size ${shown} cannot be read: say which size it is in the column mapping`

@@ -113,7 +113,19 @@ const synonyms: Record<SingleColumnFieldKey, readonly string[]> = {
     "stylecolour",
     "productcode",
   ],
-  sku: ["sku", "skunumber", "upc", "upccode", "ean", "eancode", "ean13", "gtin", "barcode", "skuupc", "upcsku"],
+  sku: [
+    "sku",
+    "skunumber",
+    "upc",
+    "upccode",
+    "ean",
+    "eancode",
+    "ean13",
+    "gtin",
+    "barcode",
+    "skuupc",
+    "upcsku",
+  ],
   size: ["size", "sz", "sizes", "sizelabel", "ussize", "sizeus"],
   silhouette: [
     "stylename",
@@ -127,10 +139,38 @@ const synonyms: Record<SingleColumnFieldKey, readonly string[]> = {
     "productdescription",
   ],
   franchise: ["franchise", "collection", "category", "line", "productline", "family", "productfamily"],
-  color: ["color", "colour", "colorname", "colourname", "colorway", "colorwayname", "colordescription", "colourdescription"],
-  color_code: ["colorcode", "colourcode", "colornumber", "colournumber", "colorno", "colourno", "colorid", "colorwaycode"],
+  color: [
+    "color",
+    "colour",
+    "colorname",
+    "colourname",
+    "colorway",
+    "colorwayname",
+    "colordescription",
+    "colourdescription",
+  ],
+  color_code: [
+    "colorcode",
+    "colourcode",
+    "colornumber",
+    "colournumber",
+    "colorno",
+    "colourno",
+    "colorid",
+    "colorwaycode",
+  ],
   gender: ["gender", "sex", "genders", "targetgender"],
-  msrp: ["msrp", "rrp", "retail", "srp", "retailprice", "suggestedretail", "suggestedretailprice", "uvp", "msrpprice"],
+  msrp: [
+    "msrp",
+    "rrp",
+    "retail",
+    "srp",
+    "retailprice",
+    "suggestedretail",
+    "suggestedretailprice",
+    "uvp",
+    "msrpprice",
+  ],
   wholesale_price: ["wholesale", "whs", "wholesaleprice", "whsprice", "cost", "unitcost", "wholesalecost"],
   expected_shipped_date: [
     "expectedshipdate",
@@ -252,7 +292,9 @@ export function guessMapping(input: {
 
   // By name.
   for (const field of wanted) {
-    const column = columns.find((candidate) => !taken.has(candidate) && synonyms[field].includes(candidate.key));
+    const column = columns.find(
+      (candidate) => !taken.has(candidate) && synonyms[field].includes(candidate.key),
+    );
     if (column) take(field, column);
   }
   const images = columns.filter((column) => !taken.has(column) && imageHeader.test(column.key));
@@ -271,7 +313,9 @@ export function guessMapping(input: {
   for (const [field, pattern] of partialNames) {
     if (fields[field] !== undefined || !wanted.includes(field)) continue;
     const fit = fits[field] ?? (() => true);
-    const column = columns.find((candidate) => !taken.has(candidate) && pattern.test(candidate.key) && fit(candidate));
+    const column = columns.find(
+      (candidate) => !taken.has(candidate) && pattern.test(candidate.key) && fit(candidate),
+    );
     if (column) take(field, column);
   }
   // By the values alone.
@@ -341,7 +385,10 @@ export function applySavedMapping(saved: LineListMapping, headers: readonly stri
   const now = distinctHeaders(headers);
   const current = (header: string) => now.get(normalized(header));
   const fields: LineListMapping["fields"] = {};
-  for (const [field, header] of Object.entries(saved.fields) as [SingleColumnFieldKey | "image_urls", unknown][]) {
+  for (const [field, header] of Object.entries(saved.fields) as [
+    SingleColumnFieldKey | "image_urls",
+    unknown,
+  ][]) {
     if (field === "image_urls") continue;
     const found = typeof header === "string" ? current(header) : undefined;
     if (found !== undefined) fields[field] = found;
@@ -396,7 +443,8 @@ export function mappingProblems(
       if (header !== undefined) uses.push([header, field.label]);
     }
   }
-  if (sizeColumnsLayout) for (const { column, size } of mapping.sizeColumns) uses.push([column, `size ${size}`]);
+  if (sizeColumnsLayout)
+    for (const { column, size } of mapping.sizeColumns) uses.push([column, `size ${size}`]);
   for (const { column, name } of mapping.attributes) uses.push([column, name]);
   const firstUse = new Map<string, string>();
   const reported = new Set<string>();

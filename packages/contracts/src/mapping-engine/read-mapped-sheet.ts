@@ -137,7 +137,8 @@ export function readMappedSheet(
 
   const season = seasonFromSheetName(sheet.name) ?? mapping.season;
   if (!season) {
-    const message = mapping.sheet === null ? messages.sheetName(sheet.name) : mappingMessages.sheetName(sheet.name);
+    const message =
+      mapping.sheet === null ? messages.sheetName(sheet.name) : mappingMessages.sheetName(sheet.name);
     errors.push({ row: null, column: null, value: sheet.name, message });
   }
 
@@ -197,9 +198,21 @@ export function readMappedSheet(
       const invalid = target.field === "msrp" ? messages.msrpInvalid : mappingMessages.wholesalePriceInvalid;
       valueColumns.push({ column, header, parse: readPrice, invalid, target });
     } else if (target.kind === "images") {
-      valueColumns.push({ column, header, parse: memoized(parseImageUrls), invalid: messages.imageUrlsInvalid, target });
+      valueColumns.push({
+        column,
+        header,
+        parse: memoized(parseImageUrls),
+        invalid: messages.imageUrlsInvalid,
+        target,
+      });
     } else if (target.kind === "text" && target.field === "expected_shipped_date") {
-      valueColumns.push({ column, header, parse: memoized(parseDate), invalid: messages.dateInvalid, target });
+      valueColumns.push({
+        column,
+        header,
+        parse: memoized(parseDate),
+        invalid: messages.dateInvalid,
+        target,
+      });
     } else valueColumns.push({ column, header, parse: cellText, invalid: messages.errorValue, target });
   };
 
@@ -209,7 +222,8 @@ export function readMappedSheet(
     if (column !== undefined) columns.set(field, column);
     if (column === undefined || field === "model_code" || field === "color_code") continue;
     const fallback = mapping.fields[field] ?? "";
-    if (field === "msrp" || field === "wholesale_price") addValueColumn(column, fallback, { kind: "price", field });
+    if (field === "msrp" || field === "wholesale_price")
+      addValueColumn(column, fallback, { kind: "price", field });
     else addValueColumn(column, fallback, { kind: "text", field });
   }
   // Without a colour name, the colour is its code.
@@ -234,7 +248,8 @@ export function readMappedSheet(
   let skuColumn = -1;
   const sizeColumns: { column: number; header: string; size: string }[] = [];
   const sizeLabels = new Map<string, string>();
-  for (const [written, meant] of Object.entries(mapping.sizeLabels)) sizeLabels.set(written.trim(), meant.trim());
+  for (const [written, meant] of Object.entries(mapping.sizeLabels))
+    sizeLabels.set(written.trim(), meant.trim());
   // Whether each label (after the value map) reads as a size; labels repeat on every style.
   const readable = new Map<string, boolean>();
   const shownSize = (written: string): string => {
@@ -255,8 +270,11 @@ export function readMappedSheet(
       else sizeColumns.push({ column, header: headerOf(column, header), size: shownSize(size.trim()) });
     }
     if (mapping.sizeColumns.length === 0)
-      requiredErrors.push(() => errors.push({ row: null, column: null, message: mappingMessages.noSizeColumns }));
-    else if (sizeColumns.length === 0) for (const header of missingSizeColumns) requiredErrors.push(() => missingRequired(header));
+      requiredErrors.push(() =>
+        errors.push({ row: null, column: null, message: mappingMessages.noSizeColumns }),
+      );
+    else if (sizeColumns.length === 0)
+      for (const header of missingSizeColumns) requiredErrors.push(() => missingRequired(header));
     else missingColumns.push(...missingSizeColumns);
   } else {
     sizeColumn = fieldColumn("size", true) ?? -1;
@@ -333,7 +351,13 @@ export function readMappedSheet(
     for (const column of presentColumns) if (!isBlank(row[column])) return false;
     return true;
   };
-  const addItem = (entry: StyleInProgress | undefined, size: string, sku: string | null, header: string, column: number) => {
+  const addItem = (
+    entry: StyleInProgress | undefined,
+    size: string,
+    sku: string | null,
+    header: string,
+    column: number,
+  ) => {
     if (!entry) return;
     const firstRow = entry.sizeRows.get(size);
     if (firstRow !== undefined) addError(header, column, messages.duplicateSize(entry.modelCode, firstRow));
@@ -446,7 +470,7 @@ export function readMappedSheet(
     errors.push({ row: null, column: null, message: mappingMessages.unreadableSizeLabels(unreadableSizes) });
   if (errors.length > 0 || !season) return fail();
 
-  const hasWholesale = columns.has("wholesale_price");
+  const hasWholesale = mapping.fields.wholesale_price !== undefined;
   const toPreviewStyle = (style: StyleInProgress): PreviewStyle => {
     const preview: PreviewStyle = {
       franchise: null,
@@ -469,7 +493,8 @@ export function readMappedSheet(
       if (target.kind === "text") preview[target.field] = value as string;
       else if (target.kind === "price") preview[target.field] = value as number;
       else if (target.kind === "images") {
-        for (const url of value as string[]) if (!preview.image_urls.includes(url)) preview.image_urls.push(url);
+        for (const url of value as string[])
+          if (!preview.image_urls.includes(url)) preview.image_urls.push(url);
       } else if (target.kind === "attribute") preview.attributes[target.key] = value as string;
       else preview.extra_attributes![target.name] = value as string;
     }

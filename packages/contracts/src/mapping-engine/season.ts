@@ -34,7 +34,10 @@ const abbreviations: Record<string, string> = {
 };
 const seasonToken = String.raw`spring[\s/&-]*summer|fall[\s/&-]*winter|autumn[\s/&-]*winter|spring|summer|fall|autumn|winter|holiday|resort|s\/?s|f\/?w|a\/?w|spr?|su|sum|fa|au|wi|win|ho|hol`;
 // A season then a year ("SS27", "Spring 2027", "FW'26"), or a year then a season ("2027 Spring").
-const seasonThenYear = new RegExp(String.raw`(?:^|[^a-z])(${seasonToken})[\s'’-]*((?:20)?\d{2})(?![\d])`, "i");
+const seasonThenYear = new RegExp(
+  String.raw`(?:^|[^a-z])(${seasonToken})[\s'’-]*((?:20)?\d{2})(?![\d])`,
+  "i",
+);
 const yearThenSeason = new RegExp(String.raw`(?:^|\D)(20\d{2})[\s'’-]*(${seasonToken})(?![a-z])`, "i");
 
 /** Abbreviations spelled out; season words kept as written, capitalised ("fall winter" → "Fall Winter"). */
@@ -42,7 +45,10 @@ function seasonName(token: string): string | null {
   const letters = token.toLowerCase().replace(/\//g, "");
   const abbreviation = abbreviations[letters];
   if (abbreviation) return abbreviation;
-  const words = token.toLowerCase().split(/[\s/&-]+/).filter(Boolean);
+  const words = token
+    .toLowerCase()
+    .split(/[\s/&-]+/)
+    .filter(Boolean);
   if (!words.every((word) => /^(?:spring|summer|fall|autumn|winter|holiday|resort)$/.test(word))) return null;
   return words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(" ");
 }
