@@ -13,7 +13,13 @@ import { sizeSystems, type SizeStep } from "./size-scales.ts";
  *                                                      (If-Match or expectedRevision; a history entry)
  */
 
-export const sizeScaleLimits = { nameMax: 80, labelMax: 40, stepsMax: 500, widthsMax: 30, widthMax: 10 } as const;
+export const sizeScaleLimits = {
+  nameMax: 80,
+  labelMax: 40,
+  stepsMax: 500,
+  widthsMax: 30,
+  widthMax: 10,
+} as const;
 
 const label = z.string().trim().min(1).max(sizeScaleLimits.labelMax);
 
@@ -83,6 +89,7 @@ export const sizeScaleMessages = {
   stepTwice: (label: string) => `${label} is in two steps`,
   stepsInUse: (labels: readonly string[]) =>
     `${labels.length === 1 ? "Size" : "Sizes"} ${labels.slice(0, 10).join(", ")}${labels.length > 10 ? ` and ${labels.length - 10} more` : ""} ${labels.length === 1 ? "is" : "are"} used by products: keep a step for ${labels.length === 1 ? "it" : "each"}`,
-  widthsInUse: (widths: readonly string[]) => `Widths ${widths.join(", ")} are used by products: keep them in the list`,
+  widthsInUse: (widths: readonly string[]) =>
+    `Widths ${widths.join(", ")} are used by products: keep them in the list`,
   historySummary: (name: string) => `Size scale "${name}" updated`,
 } as const;

@@ -148,7 +148,10 @@ export function readOrderFormSheets(sheets: readonly SheetGrid[]): ReadOrderForm
   const sizeByColumn = new Map<number, string>();
   for (const cell of cells) {
     // Every referenced cell must still be on its style's row and under its size's column.
-    if (cellText(at(cell.row, 0)) !== cell.modelCode || cellText(at(headerRow, cell.column)) !== cell.header) {
+    if (
+      cellText(at(cell.row, 0)) !== cell.modelCode ||
+      cellText(at(headerRow, cell.column)) !== cell.header
+    ) {
       throw new InvalidError(orderFormMessages.layoutChanged);
     }
     refByCell.set(`${cell.row}:${cell.column}`, cell);

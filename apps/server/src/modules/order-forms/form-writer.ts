@@ -26,7 +26,8 @@ export function sizeColumns(
     let previous = -1;
     for (const size of style.sizes) {
       const column = columnOf(size);
-      if (size.stepOrder != null) order.set(column, Math.min(order.get(column) ?? size.stepOrder, size.stepOrder));
+      if (size.stepOrder != null)
+        order.set(column, Math.min(order.get(column) ?? size.stepOrder, size.stepOrder));
       const index = merged.indexOf(column);
       if (index >= 0) {
         previous = index;
@@ -41,7 +42,9 @@ export function sizeColumns(
 }
 
 /** A style's rows: one per width it comes in (in the scale's order), each step's SKU in it. */
-function widthRows(style: FormStyleRow): { width: string; skus: Map<string, { sku: string; size: string }> }[] {
+function widthRows(
+  style: FormStyleRow,
+): { width: string; skus: Map<string, { sku: string; size: string }> }[] {
   const rows = new Map<string, { order: number; skus: Map<string, { sku: string; size: string }> }>();
   for (const size of style.sizes) {
     const width = size.width ?? "";

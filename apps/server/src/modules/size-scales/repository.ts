@@ -30,7 +30,11 @@ export async function findBrandScales(
   brandId: number,
   options: { lock?: boolean } = {},
 ): Promise<SizeScaleRow[]> {
-  const query = db.select().from(sizeScales).where(eq(sizeScales.brandId, brandId)).orderBy(asc(sizeScales.id));
+  const query = db
+    .select()
+    .from(sizeScales)
+    .where(eq(sizeScales.brandId, brandId))
+    .orderBy(asc(sizeScales.id));
   return options.lock ? query.for("update") : query;
 }
 
@@ -60,7 +64,9 @@ export async function hasUnplacedLabels(db: DbExecutor, brandId: number): Promis
 /** The brands with labels still to place. */
 export async function findBrandsWithUnplacedLabels(db: DbExecutor): Promise<number[]> {
   return rowsOf<{ brand_id: number }>(
-    await db.execute(sql`select distinct brand_id from size_scale_labels where scale_id is null order by brand_id`),
+    await db.execute(
+      sql`select distinct brand_id from size_scale_labels where scale_id is null order by brand_id`,
+    ),
   ).map((row) => row.brand_id);
 }
 
@@ -94,7 +100,11 @@ export interface LabelPlaceRow {
   widthOrder: number | null;
 }
 
-export async function writeLabelPlaces(tx: Tx, brandId: number, places: readonly LabelPlaceRow[]): Promise<void> {
+export async function writeLabelPlaces(
+  tx: Tx,
+  brandId: number,
+  places: readonly LabelPlaceRow[],
+): Promise<void> {
   if (places.length === 0) return;
   await tx.execute(sql`
     update size_scale_labels l
@@ -109,6 +119,8 @@ export async function writeLabelPlaces(tx: Tx, brandId: number, places: readonly
 }
 
 export async function findBrandName(db: DbExecutor, brandId: number): Promise<string | undefined> {
-  const [row] = rowsOf<{ name: string }>(await db.execute(sql`select name from brands where id = ${brandId}`));
+  const [row] = rowsOf<{ name: string }>(
+    await db.execute(sql`select name from brands where id = ${brandId}`),
+  );
   return row?.name;
 }

@@ -28,7 +28,11 @@ export const sizeScaleRoutes: FastifyPluginAsyncZod = async (app) => {
           "The brand's size scales, each with its steps in order (a step's labels per size system), its widths in order, and the labels its products use with the step and width each sits at; `unplaced` lists labels no scale places yet. Every screen shows sizes in this order.",
         tags: ["brands"],
         params: brandParamsSchema,
-        response: { 200: envelopeSchema(sizeScaleListSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: {
+          200: envelopeSchema(sizeScaleListSchema),
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => ok(await listSizeScales(db, request.params.brandId)),

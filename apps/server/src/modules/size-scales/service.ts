@@ -97,7 +97,11 @@ const firstScaleName = (brandName: string) => `${brandName} sizes`;
  * saving products need not pass them; `labels` adds others (a mapping's labels before any
  * product has them). Cheap when nothing is new: one lookup.
  */
-export async function recordSizesInScale(tx: Tx, brandId: number, labels: readonly string[] = []): Promise<void> {
+export async function recordSizesInScale(
+  tx: Tx,
+  brandId: number,
+  labels: readonly string[] = [],
+): Promise<void> {
   await insertLabels(tx, brandId, labels);
   if (!(await hasUnplacedLabels(tx, brandId))) return;
   let rows = await findBrandScales(tx, brandId, { lock: true });
@@ -199,7 +203,8 @@ function checkSteps(steps: readonly SizeStep[]): void {
   const seen = new Map<string, number>();
   steps.forEach((step, index) => {
     const entries = Object.entries(step.labels) as [SizeSystem, string][];
-    if (entries.length === 0 && step.asWritten === undefined) add(`steps.${index}`, sizeScaleMessages.stepEmpty);
+    if (entries.length === 0 && step.asWritten === undefined)
+      add(`steps.${index}`, sizeScaleMessages.stepEmpty);
     for (const [system, label] of entries) {
       const read = readSizeLabel(label);
       const field = `steps.${index}.labels.${system}`;
@@ -209,7 +214,10 @@ function checkSteps(steps: readonly SizeStep[]): void {
         add(field, sizeScaleMessages.labelWithWidth(label));
       }
     }
-    const written = [...entries.map(([, label]) => label), ...(step.asWritten === undefined ? [] : [step.asWritten])];
+    const written = [
+      ...entries.map(([, label]) => label),
+      ...(step.asWritten === undefined ? [] : [step.asWritten]),
+    ];
     for (const label of written) {
       const key = sizeStepKey(label);
       const other = seen.get(key);
@@ -261,15 +269,26 @@ export async function updateSizeScale(
     };
     const scales = rows.map((row) => ({ id: row.id, scale: row.id === current.id ? next : scaleOf(row) }));
     const labelRows = await findBrandLabels(tx, params.brandId);
-    const places = new Map(placeLabels(scales, labelRows.map((row) => row.label)).map((place) => [place.label, place]));
+    const places = new Map(
+      placeLabels(
+        scales,
+        labelRows.map((row) => row.label),
+      ).map((place) => [place.label, place]),
+    );
     const ours = labelRows.filter((row) => row.scaleId === current.id);
     const lost = ours.filter((row) => places.get(row.label)?.scaleId === null).map((row) => row.label);
-    if (lost.length > 0) throw new InvalidError(sizeScaleMessages.stepsInUse(lost), { steps: [sizeScaleMessages.stepsInUse(lost)] });
+    if (lost.length > 0)
+      throw new InvalidError(sizeScaleMessages.stepsInUse(lost), {
+        steps: [sizeScaleMessages.stepsInUse(lost)],
+      });
     const widthsLost = [
       ...new Set(
         ours
           .map((row) => places.get(row.label))
-          .filter((place) => place?.scaleId === current.id && place.width !== null && !next.widths.includes(place.width))
+          .filter(
+            (place) =>
+              place?.scaleId === current.id && place.width !== null && !next.widths.includes(place.width),
+          )
           .map((place) => place!.width!),
       ),
     ];
