@@ -162,9 +162,6 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
             <th scope="col" className="px-3 py-2 font-medium">
               Use
             </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">Attribute name or size</span>
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -183,50 +180,62 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
                   </div>
                 </th>
                 <td className="px-3 py-2">
-                  <Select
-                    value={role}
-                    onValueChange={(value) =>
-                      onChange((current) => setColumnRole(current, column, value as keyof typeof roleLabels))
-                    }
-                  >
-                    <SelectTrigger aria-label={`Use of ${column}`} className="w-full min-w-36 sm:w-52">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {roles.map((option) => (
-                        <SelectItem key={option} value={option}>
-                          {roleLabels[option]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </td>
-                <td className="px-3 py-2">
-                  {role === "attribute" && attribute ? (
-                    <Input
-                      aria-label={`Attribute name for ${column}`}
-                      className="min-w-32"
-                      value={attribute.name}
-                      maxLength={100}
-                      aria-invalid={attribute.name.trim() === "" ? true : undefined}
-                      onChange={(event) => {
-                        const name = event.target.value;
-                        onChange((current) => setAttributeName(current, column, name));
-                      }}
-                    />
-                  ) : role === "size" && size ? (
-                    <Input
-                      aria-label={`Size of column ${column}`}
-                      className="min-w-24"
-                      value={size.size}
-                      maxLength={40}
-                      aria-invalid={size.size.trim() === "" ? true : undefined}
-                      onChange={(event) => {
-                        const value = event.target.value;
-                        onChange((current) => setSizeColumnSize(current, column, value));
-                      }}
-                    />
-                  ) : null}
+                  <div className="flex flex-col gap-1.5 sm:flex-row">
+                    <Select
+                      value={role}
+                      onValueChange={(value) =>
+                        onChange((current) =>
+                          setColumnRole(current, column, value as keyof typeof roleLabels),
+                        )
+                      }
+                    >
+                      <SelectTrigger aria-label={`Use of ${column}`} className="w-full min-w-36 sm:w-52">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {roles.map((option) => (
+                          <SelectItem key={option} value={option}>
+                            {roleLabels[option]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    {role === "attribute" && attribute ? (
+                      <Input
+                        aria-label={`Attribute name for ${column}`}
+                        className="min-w-32"
+                        value={attribute.name}
+                        maxLength={100}
+                        aria-invalid={attribute.name.trim() === "" ? true : undefined}
+                        onChange={(event) => {
+                          const name = event.target.value;
+                          onChange((current) => setAttributeName(current, column, name));
+                        }}
+                        onBlur={() => {
+                          if (attribute.name.trim() === "") {
+                            onChange((current) => setAttributeName(current, column, column));
+                          }
+                        }}
+                      />
+                    ) : role === "size" && size ? (
+                      <Input
+                        aria-label={`Size of column ${column}`}
+                        className="min-w-24"
+                        value={size.size}
+                        maxLength={40}
+                        aria-invalid={size.size.trim() === "" ? true : undefined}
+                        onChange={(event) => {
+                          const value = event.target.value;
+                          onChange((current) => setSizeColumnSize(current, column, value));
+                        }}
+                        onBlur={() => {
+                          if (size.size.trim() === "") {
+                            onChange((current) => setSizeColumnSize(current, column, column.trim()));
+                          }
+                        }}
+                      />
+                    ) : null}
+                  </div>
                 </td>
               </tr>
             );

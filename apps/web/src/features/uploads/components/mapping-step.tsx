@@ -20,6 +20,7 @@ import {
   setDecimalSeparator,
   setLayout,
   setSeason,
+  withBlanksFilled,
 } from "@/features/uploads/utils/mapping-edit";
 import { columnSamples, previewMapping, sampleSheetOf } from "@/features/uploads/utils/mapping-preview";
 import { decimalSeparatorLabels, layoutLabels } from "@/lib/api/brands/brand-mapping-text";
@@ -422,7 +423,7 @@ export function MappingStep({
           <Button
             disabled={blocked}
             aria-describedby={problems.length > 0 ? problemsId : undefined}
-            onClick={() => onConfirm(mapping)}
+            onClick={() => onConfirm(withBlanksFilled(mapping))}
           >
             {mappingMessages.confirm}
           </Button>

@@ -247,3 +247,21 @@ export function needsMappingStep(inspection: InspectUploadData): boolean {
     (saved.season.toLowerCase() !== suggested.season.toLowerCase() || saved.year !== suggested.year)
   );
 }
+
+/**
+ * What is sent on confirming: an attribute whose name was cleared is named after its column, and
+ * a size column whose size was cleared stands for its header, as when they were first chosen.
+ */
+export function withBlanksFilled(mapping: LineListMapping): LineListMapping {
+  return {
+    ...mapping,
+    attributes: mapping.attributes.map((attribute) =>
+      attribute.name.trim() === ""
+        ? { ...attribute, name: attribute.column.trim().slice(0, 100) }
+        : attribute,
+    ),
+    sizeColumns: mapping.sizeColumns.map((entry) =>
+      entry.size.trim() === "" ? { ...entry, size: sizeOfHeader(entry.column) } : entry,
+    ),
+  };
+}
