@@ -61,8 +61,9 @@ export async function previewOrderForm(
   { file, storeId }: OrderFormPreviewRequest,
   signal?: AbortSignal,
 ): Promise<OrderFormPreview> {
-  // A form is a workbook: anything else is refused here, without an upload.
-  const contentType = contentTypeForFileName(file.name);
+  // A form is a workbook (not a CSV, which line lists may be): anything else is refused here,
+  // without an upload.
+  const contentType = /\.(xlsx|xls)$/i.test(file.name.trim()) ? contentTypeForFileName(file.name) : null;
   if (contentType === null) throw new ApiError(0, orderFormMessages.notAnOrderForm);
   const presign = await presignOrderForm(file, contentType, signal);
   await putPresignedFile(presign, file, { signal, networkFailure: uploadMessages.uploadUrlInvalid });

@@ -1,8 +1,10 @@
+import { openStockMessages } from "@cm/contracts/open-stock";
 import { memo, useId } from "react";
 import type * as React from "react";
 import { ItemImage } from "@/components/item-image";
 import { formatCents, moneyToCents } from "@/features/orders/utils/order-grid-money";
 import {
+  exceedsAvailable,
   type OrderGridCell,
   type OrderGridStyle,
   parseQuantityInput,
@@ -56,10 +58,11 @@ export const OrderGridRow = memo(function OrderGridRow({
   measure,
 }: OrderGridRowProps) {
   const errorIdPrefix = useId();
-  const skuBySize = new Map(style.sizes.map((entry) => [entry.size, entry.sku]));
+  const sizeByLabel = new Map(style.sizes.map((entry) => [entry.size, entry]));
   const totals = styleTotals(style, quantities);
   const refused = style.sizes.filter((entry) => errors?.[entry.sku]);
   const errorId = (sku: string) => `${errorIdPrefix}-${style.sizes.findIndex((entry) => entry.sku === sku)}`;
+  const availableId = (sku: string) => `${errorId(sku)}-available`;
   const detail = [style.name, style.color].filter(Boolean).join(" · ");
 
   return (
@@ -99,10 +102,11 @@ export const OrderGridRow = memo(function OrderGridRow({
         {money(style.msrp)}
       </td>
       {columns.map((size, col) => {
-        const sku = skuBySize.get(size);
-        if (sku === undefined) {
+        const entry = sizeByLabel.get(size);
+        if (entry === undefined) {
           return <td key={size} className="bg-muted/40" />;
         }
+        const { sku } = entry;
         const quantity = quantities?.[sku] ?? 0;
         if (!onQuantityChange) {
           return (
@@ -115,6 +119,12 @@ export const OrderGridRow = memo(function OrderGridRow({
           );
         }
         const error = errors?.[sku];
+        // Open Stock: the SKU's available quantity where one is known, and a warning above it.
+        const available = typeof entry.availableQuantity === "number" ? entry.availableQuantity : null;
+        const over = exceedsAvailable(entry, quantity);
+        const describedBy = [error ? errorId(sku) : null, available === null ? null : availableId(sku)]
+          .filter(Boolean)
+          .join(" ");
         return (
           <td key={size} className="p-1 align-top">
             <input
@@ -123,8 +133,10 @@ export const OrderGridRow = memo(function OrderGridRow({
               autoComplete="off"
               aria-label={`${style.modelCode} size ${size}`}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId(sku) : undefined}
-              title={error}
+              aria-describedby={describedBy || undefined}
+              title={
+                error ?? (over && available !== null ? openStockMessages.overAvailable(available) : undefined)
+              }
               tabIndex={activeColumn === col ? 0 : -1}
               data-grid-row={rowIndex}
               data-grid-col={col}
@@ -143,9 +155,26 @@ export const OrderGridRow = memo(function OrderGridRow({
                 "h-8 w-full min-w-0 rounded-md border border-input bg-background px-1.5 text-right text-sm tabular-nums outline-none transition-shadow",
                 "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
                 quantity > 0 && "border-primary/40 bg-primary/5 font-medium",
+                over && "border-amber-500 bg-amber-50 dark:bg-amber-950/40",
                 "aria-invalid:border-destructive aria-invalid:bg-destructive/5 aria-invalid:ring-destructive/20",
               )}
             />
+            {available !== null && (
+              <span
+                id={availableId(sku)}
+                className={cn(
+                  "mt-0.5 block truncate px-0.5 text-right text-[0.625rem] leading-tight tabular-nums",
+                  over ? "font-medium text-amber-700 dark:text-amber-400" : "text-muted-foreground",
+                )}
+              >
+                <span aria-hidden="true">{openStockMessages.available(available)}</span>
+                <span className="sr-only">
+                  {over
+                    ? openStockMessages.overAvailable(available)
+                    : openStockMessages.availableLabel(available)}
+                </span>
+              </span>
+            )}
           </td>
         );
       })}

@@ -16,7 +16,13 @@ import { formatDateLong } from "@/lib/format";
  * gives a new record for that style only and every other row can skip re-rendering.
  */
 
-export type OrderGridStyle = OrderOfferStyle;
+/**
+ * A size of a style: its SKU and, in New Order's offer, the SKU's available quantity (Open Stock;
+ * null or absent where none is known). The grid warns above it, never refuses.
+ */
+export type OrderGridSize = OrderOfferStyle["sizes"][number] & { availableQuantity?: number | null };
+
+export type OrderGridStyle = Omit<OrderOfferStyle, "sizes"> & { sizes: OrderGridSize[] };
 
 export type OrderGridLineList = Pick<
   OrderOfferLineList,
@@ -76,6 +82,11 @@ export function parseQuantityInput(raw: string): number {
   const digits = raw.replace(/\D/g, "").replace(/^0+/, "");
   if (!digits) return 0;
   return Math.min(Number(digits.slice(0, 6)), orderLimits.quantityMax);
+}
+
+/** Whether a quantity is more than the SKU's known available quantity: worth a warning, not a refusal. */
+export function exceedsAvailable(size: OrderGridSize, quantity: number): boolean {
+  return typeof size.availableQuantity === "number" && quantity > 0 && quantity > size.availableQuantity;
 }
 
 /** Units and WHS of one style's row: quantity × the style's unit WHS, in cents. */
