@@ -17,6 +17,7 @@ import { processLineListRoutes } from "./modules/file-processing/process-line-li
 import { healthRoutes } from "./modules/health/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
 import { itemRoutes } from "./modules/items/routes.ts";
+import { lineListMappingRoutes } from "./modules/line-list-mappings/routes.ts";
 import { lineListRoutes } from "./modules/line-lists/routes.ts";
 import { mailModule } from "./modules/mail/plugin.ts";
 import { orderDashboardRoutes } from "./modules/order-dashboard/routes.ts";
@@ -180,6 +181,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   // Deletes uploaded files never processed, an hour after their PUT (docs/uploads.md).
   await app.register(uploadSweepPlugin);
   await app.register(processLineListRoutes());
+  await app.register(lineListMappingRoutes());
   await app.register(itemRoutes);
   await app.register(orderDashboardRoutes);
   await app.register(orderRoutes);

@@ -70,17 +70,24 @@ export const lineListLimits = {
 /** Where the web app serves the downloadable template (apps/web/public/templates). */
 export const lineListTemplatePath = "/templates/crocs-line-list-template.xlsx";
 
-/** The workbook formats an upload takes, by extension, with the content type each must be sent as. */
+/**
+ * The file formats a line list upload takes, by extension, with the content type each must be sent
+ * as: Excel workbooks and CSV text (issue 32). An order form is a workbook only
+ * (spreadsheetExtensions).
+ */
 export const workbookContentTypes = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   xls: "application/vnd.ms-excel",
+  csv: "text/csv",
 } as const;
 export type WorkbookExtension = keyof typeof workbookContentTypes;
 export const workbookExtensions = Object.keys(workbookContentTypes) as WorkbookExtension[];
+/** The Excel formats among them: what a file that must have sheets (an order form) may be. */
+export const spreadsheetExtensions = ["xlsx", "xls"] as const satisfies readonly WorkbookExtension[];
 
-/** The workbook extension of a file name ("xlsx" or "xls", case-insensitive), or null. */
+/** The upload extension of a file name ("xlsx", "xls" or "csv", case-insensitive), or null. */
 export function workbookExtension(fileName: string): WorkbookExtension | null {
-  const match = /\.(xlsx|xls)$/i.exec(fileName.trim());
+  const match = /\.(xlsx|xls|csv)$/i.exec(fileName.trim());
   return match ? (match[1]!.toLowerCase() as WorkbookExtension) : null;
 }
 
@@ -94,10 +101,8 @@ const count = (value: number) => value.toLocaleString("en-US");
 const megabytes = (bytes: number) => `${count(Math.round(bytes / mib))} MB`;
 
 export const lineListFormatMessages = {
-  noParserFound: (brandName: string) => `No parser found for brand ${brandName}`,
-
   // The file as a whole.
-  wrongExtension: "Only .xlsx and .xls files can be uploaded",
+  wrongExtension: "Only .xlsx, .xls and .csv files can be uploaded",
   notAWorkbook: "The file is not an Excel workbook (.xlsx or .xls)",
   /** An .xls renamed .xlsx, or the reverse. */
   extensionMismatch: (content: string, extension: string) =>

@@ -4,11 +4,13 @@ import { lineListRowErrorSchema, lineListLimits } from "./line-list-format.ts";
 
 export {
   contentTypeForFileName,
+  spreadsheetExtensions,
   workbookContentTypes,
   workbookExtension,
   workbookExtensions,
   type WorkbookExtension,
 } from "./line-list-workbook.ts";
+import { lineListMappingSchema } from "./line-list-mapping-api.ts";
 import { calendarDateSchema, lineListNameSchema, lineListTypeValues } from "./line-lists.ts";
 
 /**
@@ -54,12 +56,18 @@ export const uploadMessages = {
   uploaded: "Line list uploaded successfully",
   uploadedDescription: "Redirecting to preview page",
   uploadFailed: "Failed to upload line list",
-  /** Opened from a brand's page for a brand the upload has no parser for. */
+  /**
+   * No longer answered (issue 32: every brand's files can be mapped); kept until the web app stops
+   * importing it.
+   * @deprecated
+   */
   brandWithoutParser: (brandName: string) =>
     `${brandName} line lists cannot be uploaded yet: only the Crocs workbook format can be read today, so only Crocs can be chosen.`,
   // Server checks the spec names no text for.
   metadataRequired: "A line list upload needs its metadata (brand and line list type)",
-  wrongFileType: "Only .xlsx and .xls files can be uploaded",
+  wrongFileType: "Only .xlsx, .xls and .csv files can be uploaded",
+  /** An order form is the workbook Catalog Manager wrote: never a CSV. */
+  orderFormFileType: "An order form must be an .xlsx or .xls workbook",
   contentTypeMismatch: (extension: string, expected: string) =>
     `A .${extension} file must be sent with content type ${expected}`,
   fileTooLarge: (limitBytes: number) =>
@@ -167,12 +175,12 @@ export type PresignUploadData = z.infer<typeof presignUploadDataSchema>;
 
 /**
  * `POST /functions/process-line-list` (SPEC.md section 7, Uploads, step 3): bearer-protected like
- * the API. Field names are the spec's. Season and year are read from the workbook's first sheet
- * name; the ones sent here are informative.
+ * the API. Field names are the spec's. Season and year are read from the mapped sheet's name, or
+ * are the mapping's own (`mapping.season`); the ones sent here are informative.
  */
 export const processLineListInputSchema = z
   .object({
-    /** The brand's name (its parser is chosen by it); `brandId` may name it exactly instead. */
+    /** The brand's name (its saved mapping reads the file); `brandId` may name it exactly instead. */
     brand: z.string().trim().min(1).max(255),
     brandId: z.number().int().positive().optional(),
     /** The line list type; for `update`, the type of the line list being updated. */
@@ -205,6 +213,13 @@ export const processLineListInputSchema = z
     linelist_id: z.coerce.number().int().positive().nullish(),
     /** How many row errors a refused workbook's answer lists (default 100); the error report asks for all. */
     errorLimit: z.number().int().min(1).max(uploadLimits.maxErrorLimit).optional(),
+    /**
+     * The column mapping the person confirmed ("Map columns", docs/line-list-mapping.md): checked
+     * against the file (400 with the reasons when it cannot be confirmed), saved for the brand with
+     * the upload, then used to read the file. Without it the brand's saved mapping reads the file
+     * (400 when the brand has none, or when the file's headers are not the saved ones).
+     */
+    mapping: lineListMappingSchema.optional(),
   })
   .refine((input) => input.action !== "update" || input.linelist_id != null, {
     path: ["linelist_id"],

@@ -1,3 +1,6 @@
+import { lineListColumns } from "@cm/contracts/line-list-workbook";
+import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
+import { headerFingerprint } from "@cm/contracts/mapping-engine/guess-mapping";
 import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../env.ts";
@@ -7,7 +10,7 @@ import { organizationHistory } from "../modules/organizations/service.ts";
 import { roleHistory } from "../modules/roles/history.ts";
 import { userHistory } from "../modules/users/history.ts";
 import type { Database } from "./client.ts";
-import { brandCategories, brands, organizations, roles, users } from "./schema.ts";
+import { brandCategories, brands, lineListMappings, organizations, roles, users } from "./schema.ts";
 
 /**
  * SPEC.md declares the brand categories crocs, pandora, electronics and multi-brand, and fixes
@@ -21,7 +24,7 @@ export const seededBrandCategories = [
   { id: 4, name: "multi-brand" },
 ] as const;
 
-/** Crocs is the brand with uploads; the others exist so pickers show what "(WIP)" looks like. */
+/** Crocs starts with its workbook's column mapping (seedCrocsMapping); the others are mapped on their first upload. */
 export const seededBrandNames = ["Crocs", "Pandora", "Skechers", "Hey Dude"] as const;
 
 export const adminRoleName = "Admin";
@@ -166,6 +169,27 @@ export async function seedDatabase(db: Database, config: SeedConfig): Promise<vo
         .values(missingBrands.map((name) => ({ name, categoryId: 1 })))
         .returning();
       await recordCreated(tx, brandHistory, insertedBrands, bySystem);
+      const crocsBrands = insertedBrands.filter((brand) => brand.name.toLowerCase().includes("crocs"));
+      if (crocsBrands.length > 0)
+        await tx.insert(lineListMappings).values(crocsBrands.map(crocsMappingOf)).onConflictDoNothing();
     }
   });
+}
+
+/** The template's header row, which the Crocs mapping was confirmed on. */
+const crocsHeaders = lineListColumns.map((column) => column.header);
+
+/**
+ * A brand named like Crocs starts with the Crocs workbook's mapping, as migration 0020 gives it to
+ * such brands of a database made before mappings: seeded with the brand, so it is not back after
+ * a person resets it and the server restarts.
+ */
+function crocsMappingOf(brand: { id: number }): typeof lineListMappings.$inferInsert {
+  return {
+    brandId: brand.id,
+    mapping: crocsMapping,
+    headers: crocsHeaders,
+    fingerprint: headerFingerprint(crocsHeaders),
+    updatedBy: null,
+  };
 }

@@ -2,10 +2,17 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { lineListFormatMessages as messages } from "@cm/contracts/line-list-format";
+import { mappingMessages } from "@cm/contracts/line-list-mapping";
+import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
+import { headerFingerprint } from "@cm/contracts/mapping-engine/guess-mapping";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLineListFile, type ParseResult } from "./parse-line-list-file.ts";
-import { getParser, NoParserFoundError } from "./parser-registry.ts";
-import { writeSampleLineList } from "./sample-line-list.ts";
+import {
+  sampleHeaders,
+  sampleLineListTable,
+  writeLineListXlsx,
+  writeSampleLineList,
+} from "./sample-line-list.ts";
 
 const fixtures = path.join(import.meta.dirname, "fixtures");
 let tempDir: string;
@@ -25,27 +32,11 @@ function stylesOf(result: ParseResult) {
   return result.styles;
 }
 
-describe("getParser", () => {
-  it.each(["Crocs", "CROCS", "crocs Europe", "Jibbitz by Crocs"])(
-    "finds the Crocs parser for %j",
-    (brandName) => {
-      expect(getParser(brandName).id).toBe("crocs");
-    },
-  );
-
-  it('answers 400 "No parser found for brand X" for other brands', () => {
-    expect(() => getParser("Nike")).toThrowError(new NoParserFoundError("Nike"));
-    expect(() => getParser("Nike")).toThrow(
-      expect.objectContaining({ status: 400, message: "No parser found for brand Nike" }),
-    );
-  });
-});
-
 describe("parseLineListFile", () => {
   it("parses a workbook on a worker thread, from bytes or from a stored file, leaving the caller's bytes intact", async () => {
     const copy = Buffer.from(sample);
     const fromBytes = await parseLineListFile({
-      brandName: "Crocs",
+      mapping: crocsMapping,
       fileName: "Spring line list.xlsx",
       bytes: copy,
     });
@@ -54,7 +45,7 @@ describe("parseLineListFile", () => {
 
     const file = path.join(tempDir, "stored.xlsx");
     await writeFile(file, sample);
-    expect(await parseLineListFile({ brandName: "crocs", fileName: "stored.xlsx", path: file })).toEqual(
+    expect(await parseLineListFile({ mapping: crocsMapping, fileName: "stored.xlsx", path: file })).toEqual(
       fromBytes,
     );
   });
@@ -62,11 +53,13 @@ describe("parseLineListFile", () => {
   it("reads .xls and .xlsx files saved by LibreOffice", async () => {
     const results = await Promise.all(
       ["libreoffice-fall-2027.xls", "libreoffice-fall-2027.xlsx"].map((name) =>
-        parseLineListFile({ brandName: "Crocs", fileName: name, path: path.join(fixtures, name) }),
+        parseLineListFile({ mapping: crocsMapping, fileName: name, path: path.join(fixtures, name) }),
       ),
     );
     const [fromXls, fromXlsx] = results;
-    expect(fromXls).toEqual(fromXlsx);
+    // The same line list, told apart by what the files are.
+    expect({ ...fromXls, read: undefined }).toEqual({ ...fromXlsx, read: undefined });
+    expect([fromXls?.read?.kind, fromXlsx?.read?.kind]).toEqual(["xls", "xlsx"]);
     // The fixture's second row has MSRP as "$64.99" text and the ship date as ISO text, a blank
     // row follows the first style, and a "Buyer Notes" column is extra (see fixtures/README.md).
     expect(fromXls).toMatchObject({ ok: true, season: "Fall", year: 2027, rowCount: 28, missingColumns: [] });
@@ -101,16 +94,39 @@ describe("parseLineListFile", () => {
     ]);
   });
 
-  it("rejects a brand without a parser before starting any work", async () => {
-    await expect(
-      parseLineListFile({ brandName: "Nike", fileName: "a.xlsx", bytes: sample }),
-    ).rejects.toThrowError(new NoParserFoundError("Nike"));
+  it("answers headersChanged, reading no row, for a file whose headers are not the saved mapping's", async () => {
+    const expectedFingerprint = headerFingerprint(sampleHeaders);
+    const same = await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample, expectedFingerprint });
+    expect(stylesOf(same)).toHaveLength(20);
+    const renamed = sampleLineListTable({ styles: 2 });
+    renamed.rows[0] = renamed.rows[0]!.map((header) => (header === "SKU" ? "UPC" : header));
+    const bytes = (await writeLineListXlsx(renamed)) as Buffer;
+    const result = await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes, expectedFingerprint });
+    expect(result).toMatchObject({ ok: false, errors: [], errorCount: 0, headersChanged: true });
+    expect(result.read?.headers).toContain("UPC");
+  });
+
+  it("answers a mapping's problems when asked to check it against the file", async () => {
+    const { sku: _sku, ...fields } = crocsMapping.fields;
+    const result = await parseLineListFile({
+      mapping: { ...crocsMapping, fields: { ...fields, sku: "Barcode" } },
+      fileName: "a.xlsx",
+      bytes: sample,
+      checkMapping: true,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      mappingProblems: [mappingMessages.requiredFieldUnmapped("SKU or UPC")],
+    });
+    const checked = await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample, checkMapping: true });
+    expect(stylesOf(checked)).toHaveLength(20);
+    expect(checked.read).toEqual({ kind: "xlsx", sheet: "Spring 2027", headers: sampleHeaders });
   });
 
   it("terminates a parse that takes longer than its timeout, and the next parse still works", async () => {
     const started = performance.now();
     const result = await parseLineListFile(
-      { brandName: "Crocs", fileName: "a.xlsx", bytes: sample },
+      { mapping: crocsMapping, fileName: "a.xlsx", bytes: sample },
       { timeoutMs: 1 },
     );
     expect(result).toEqual({
@@ -121,7 +137,7 @@ describe("parseLineListFile", () => {
     // Answered once the worker was gone, long before a parse would have finished.
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(
-      stylesOf(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample })),
+      stylesOf(await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample })),
     ).toHaveLength(20);
   });
 
@@ -129,7 +145,7 @@ describe("parseLineListFile", () => {
     // Well past what the streaming reader parses within 16 MB of heap, so any machine runs out.
     const { bytes } = await writeSampleLineList({ styles: 3_000 });
     const result = await parseLineListFile(
-      { brandName: "Crocs", fileName: "a.xlsx", bytes },
+      { mapping: crocsMapping, fileName: "a.xlsx", bytes },
       { memoryLimitMb: 16 },
     );
     expect(result).toEqual({
@@ -138,25 +154,25 @@ describe("parseLineListFile", () => {
       errorCount: 1,
     });
     expect(
-      stylesOf(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample })),
+      stylesOf(await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample })),
     ).toHaveLength(20);
   }, 60_000);
 
   it("runs several parses at once, each on its own worker", async () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes: sample }),
+        parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample }),
       ),
     );
     for (const result of results) expect(stylesOf(result)).toHaveLength(20);
   });
 
   it("needs exactly one of bytes and path", async () => {
-    await expect(parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx" })).rejects.toThrow(TypeError);
+    await expect(parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx" })).rejects.toThrow(TypeError);
     const file = path.join(tempDir, "both.xlsx");
     await writeFile(file, sample);
     await expect(
-      parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", path: file, bytes: await readFile(file) }),
+      parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", path: file, bytes: await readFile(file) }),
     ).rejects.toThrow(TypeError);
   });
 });

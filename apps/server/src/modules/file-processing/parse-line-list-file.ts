@@ -1,24 +1,43 @@
 import { Worker } from "node:worker_threads";
-import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-format";
-import type { ParseFailure, ParseResult } from "./line-list-parser.ts";
-import type { ParseWorkbookInput } from "./parse-workbook.ts";
-import { getParser } from "./parser-registry.ts";
+import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-workbook";
+import type { LineListMapping } from "@cm/contracts/line-list-mapping";
+import type { ParseFailure } from "@cm/contracts/mapping-engine/types";
+import type { InspectJob, InspectResult, ParseJob, ParseJobResult, WorkerJob } from "./parse-workbook.ts";
 import { spareWorkerSlot, type SpareWorkerLog } from "./spare-worker.ts";
 import { precheckWorkbookArchive } from "./workbook-guard.ts";
 import type { WorkbookLimits } from "./workbook-reader.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
 
-export type { ParseFailure, ParseResult, ParseSuccess } from "./line-list-parser.ts";
+export type { ParseJobResult as ParseResult, InspectResult } from "./parse-workbook.ts";
 
-export interface ParseLineListFileInput {
-  /** The brand the line list belongs to; it chooses the parser (see getParser). */
-  brandName: string;
-  /** The uploaded file's name; only .xlsx and .xls are accepted. */
+/** The stored file a worker reads: its bytes or its path, exactly one. */
+interface StoredFileInput {
+  /** The stored file's name; its extension (.xlsx, .xls or .csv) must be the content's. */
   fileName: string;
+  /** The person's file name, which names a CSV file's sheet and suggests a season. */
+  displayName?: string;
   /** The file's content, or */
   bytes?: Uint8Array;
   /** the path of the stored file, which the worker then reads itself. */
   path?: string;
+}
+
+export interface ParseLineListFileInput extends StoredFileInput {
+  /** How to read the file: the brand's saved mapping, or the one the person confirmed. */
+  mapping: LineListMapping;
+  /** The saved mapping's header fingerprint: a file with other headers is answered headersChanged. */
+  expectedFingerprint?: string;
+  /** The person's mapping: answered with its problems (mappingProblems) when it cannot read the file. */
+  checkMapping?: boolean;
+  /** A sheet the mapping names that the file lacks: refused, or the first read instead. */
+  missingSheet?: "refuse" | "first";
+}
+
+export interface InspectLineListFileInput extends StoredFileInput {
+  sampleRows: number;
+  sheet?: string;
+  headerRow?: number;
+  saved: InspectJob["saved"];
 }
 
 export interface ParseLineListFileOptions {
@@ -98,12 +117,12 @@ function refused(message: string): ParseFailure {
   return { ok: false, errors: [{ row: null, column: null, message }], errorCount: 1 };
 }
 
-function runWorker(
-  input: ParseWorkbookInput,
+function runWorker<T>(
+  input: WorkerJob,
   timeoutMs: number,
   memoryLimitMb: number,
   log: SpareWorkerLog | undefined,
-): Promise<ParseResult> {
+): Promise<T | ParseFailure> {
   return new Promise((resolve, reject) => {
     // A private copy of the bytes moves to the worker instead of being cloned: the caller's
     // buffer stays usable and may be a view into a much larger one.
@@ -122,7 +141,7 @@ function runWorker(
       settled = true;
       void worker.terminate().then(() => resolve(refused(messages.tookTooLong)), reject);
     }, timeoutMs);
-    worker.once("message", (result: ParseResult) => settle(() => resolve(result)));
+    worker.once("message", (result: T) => settle(() => resolve(result)));
     worker.once("error", (error: Error & { code?: string }) =>
       settle(() =>
         error.code === "ERR_WORKER_OUT_OF_MEMORY" ? resolve(refused(messages.outOfMemory)) : reject(error),
@@ -135,42 +154,62 @@ function runWorker(
   });
 }
 
-/**
- * Parses an uploaded line list workbook with the brand's parser, on a worker thread with a
- * memory limit and a timeout, so a large or hostile file can neither stall the server's other
- * requests nor take it down.
- *
- * Resolves `{ ok: true, season, year, styles, rowCount, missingColumns }`, or `{ ok: false,
- * errors, errorCount }` for any file that is refused (including one that takes too long or needs
- * too much memory). Throws NoParserFoundError (400 "No parser found for brand {name}") for a
- * brand without a parser; any other rejection is a server fault.
- */
-export async function parseLineListFile(
-  input: ParseLineListFileInput,
-  options: ParseLineListFileOptions = {},
-): Promise<ParseResult> {
-  const parser = getParser(input.brandName);
-  if ((input.bytes === undefined) === (input.path === undefined)) {
-    throw new TypeError("parseLineListFile needs exactly one of bytes or path");
+/** The archive checks, then the job on a worker in a parse slot: what a parse and an inspection share. */
+async function runFileJob<T>(job: WorkerJob, options: ParseLineListFileOptions): Promise<T | ParseFailure> {
+  if ((job.bytes === undefined) === (job.path === undefined)) {
+    throw new TypeError("A line list file is read from exactly one of bytes or path");
   }
   try {
-    await precheckWorkbookArchive(input.bytes ?? (input.path as string), options.limits?.archive);
+    await precheckWorkbookArchive(job.bytes ?? (job.path as string), options.limits?.archive);
   } catch (error) {
     if (error instanceof WorkbookRefusal) return { ok: false, errors: [error.toRowError()], errorCount: 1 };
     throw error;
   }
-  const workerInput: ParseWorkbookInput = {
-    parserId: parser.id,
-    fileName: input.fileName,
-    ...(input.bytes ? { bytes: input.bytes } : { path: input.path }),
-    ...(options.limits ? { limits: options.limits } : {}),
-  };
+  const withLimits: WorkerJob = options.limits ? { ...job, limits: options.limits } : job;
   return inParseSlot(() =>
-    runWorker(
-      workerInput,
+    runWorker<T>(
+      withLimits,
       options.timeoutMs ?? lineListLimits.parseTimeoutMs,
       options.memoryLimitMb ?? lineListLimits.parseMemoryMb,
       options.log,
     ),
   );
+}
+
+/**
+ * Reads an uploaded line list file with a mapping, on a worker thread with a memory limit and a
+ * timeout, so a large or hostile file can neither stall the server's other requests nor take it
+ * down.
+ *
+ * Resolves `{ ok: true, season, year, styles, rowCount, missingColumns, read }`, or `{ ok: false,
+ * errors, errorCount }` for any file that is refused (including one that takes too long or needs
+ * too much memory), `headersChanged` when its header row is not the expected one, or
+ * `mappingProblems` when the mapping to check cannot read it. Any rejection is a server fault.
+ */
+export async function parseLineListFile(
+  input: ParseLineListFileInput,
+  options: ParseLineListFileOptions = {},
+): Promise<ParseJobResult> {
+  const { mapping, expectedFingerprint, checkMapping, missingSheet, ...file } = input;
+  const job: ParseJob = {
+    job: "parse",
+    ...file,
+    mapping,
+    ...(expectedFingerprint !== undefined ? { expectedFingerprint } : {}),
+    ...(checkMapping ? { checkMapping } : {}),
+    ...(missingSheet ? { missingSheet } : {}),
+  };
+  return runFileJob<ParseJobResult>(job, options);
+}
+
+/**
+ * Reads what the mapping step shows of an uploaded file (its sheets, header row, headers, sample
+ * rows and the mapping to apply or confirm), on a worker with the same limits as a parse.
+ * Resolves `{ ok: true, data }`, or the refusal of a file that cannot be read.
+ */
+export async function inspectLineListFile(
+  input: InspectLineListFileInput,
+  options: ParseLineListFileOptions = {},
+): Promise<InspectResult> {
+  return runFileJob<InspectResult>({ job: "inspect", ...input }, options);
 }

@@ -1,6 +1,8 @@
+import { lineListCsvMessages } from "@cm/contracts/line-list-csv";
 import { lineListFormatMessages as messages } from "@cm/contracts/line-list-format";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
+import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
 import { describe, expect, it } from "vitest";
 import type { ParseResult } from "./line-list-parser.ts";
 import { parseLineListFile } from "./parse-line-list-file.ts";
@@ -32,7 +34,7 @@ async function timed<T>(task: () => Promise<T>): Promise<{ result: T; ms: number
 }
 
 const parseBytes = (bytes: Buffer, fileName = "line-list.xlsx") =>
-  parseLineListFile({ brandName: "Crocs", fileName, bytes });
+  parseLineListFile({ mapping: crocsMapping, fileName, bytes });
 const parseInThread = (bytes: Buffer, limits = defaultWorkbookLimits) =>
   parseWorkbook({ parserId: "crocs", fileName: "line-list.xlsx", bytes, limits });
 
@@ -94,7 +96,7 @@ describe("zip bombs", () => {
       archive: { ...defaultArchiveLimits, maxUncompressedBytes: 20_000 },
     };
     expect(await parseInThread(bytes, limits)).toEqual(refusedWith(messages.inflatesTooLarge));
-    expect(await parseLineListFile({ brandName: "Crocs", fileName: "a.xlsx", bytes }, { limits })).toEqual(
+    expect(await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes }, { limits })).toEqual(
       refusedWith(messages.inflatesTooLarge),
     );
   });
@@ -186,9 +188,12 @@ describe("files that are not workbooks", () => {
     expect(await parseInThread(bytes)).toEqual(refusedWith(messages.passwordProtected));
   });
 
-  it("refuses files whose name is not .xlsx or .xls", async () => {
+  it("refuses files whose name is not .xlsx, .xls or .csv, and a workbook named .csv", async () => {
     const bytes = await xlsx(validTable(1));
-    const result = await parseWorkbook({ parserId: "crocs", fileName: "line-list.csv", bytes });
+    const result = await parseWorkbook({ parserId: "crocs", fileName: "line-list.txt", bytes });
     expect(result).toEqual(refusedWith(messages.wrongExtension));
+    // Read as the CSV text its name says, a workbook is binary.
+    const renamed = await parseWorkbook({ parserId: "crocs", fileName: "line-list.csv", bytes });
+    expect(renamed).toEqual(refusedWith(lineListCsvMessages.notText));
   });
 });

@@ -54,7 +54,7 @@ interface SheetCells {
 export type XlsxReader = "auto" | "sheetjs" | "streaming-only";
 
 // Compound File Binary: the container of .xls (BIFF) files, and of password-protected .xlsx.
-const cfbSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+export const cfbSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 export function hasWorkbookExtension(fileName: string): boolean {
   return /\.xlsx?$/i.test(fileName.trim());
@@ -107,12 +107,33 @@ export async function readSheets(
   /** How much of a worksheet the streaming reader takes at a time (tests make it small). */
   chunkBytes?: number,
 ): Promise<SheetGrid[]> {
+  return (await readWorkbookSheets(bytes, sheets, limits, fileName, xlsxReader, chunkBytes)).grids;
+}
+
+/** The sheets asked for, as readSheets reads them, and the names of every sheet of the workbook. */
+export interface WorkbookSheets {
+  kind: "xlsx" | "xls";
+  sheetNames: string[];
+  grids: SheetGrid[];
+}
+
+/** readSheets, also answering the workbook's kind and every sheet's name (in workbook order). */
+export async function readWorkbookSheets(
+  bytes: Buffer,
+  sheets: NonNullable<ParsingOptions["sheets"]>,
+  limits: WorkbookLimits = defaultWorkbookLimits,
+  fileName?: string,
+  xlsxReader: XlsxReader = "auto",
+  chunkBytes?: number,
+): Promise<WorkbookSheets> {
   const named = fileName === undefined ? null : workbookExtension(fileName);
   if (bytes.length > limits.maxFileBytes)
     throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
 
   let workbook: ReadWorkbook;
+  let kind: WorkbookSheets["kind"];
   if (startsWith(bytes, zipSignature)) {
+    kind = "xlsx";
     // Worksheets only as far as SheetJS reads them (see sheetRows below), inflated as they are read.
     const parts = await openWorkbookParts(bytes, limits.archive, limits.maxDataRows + 2);
     if (!parts.has("[Content_Types].xml")) throw new WorkbookRefusal(messages.notAWorkbook);
@@ -122,7 +143,7 @@ export async function readSheets(
       xlsxReader === "sheetjs"
         ? null
         : await readXlsxParts(parts, sheets, limits.maxDataRows + 2, chunkBytes);
-    if (streamed) return toGrids(streamed, sheets, limits);
+    if (streamed) return { kind, sheetNames: streamed.SheetNames, grids: toGrids(streamed, sheets, limits) };
     if (xlsxReader === "streaming-only") throw new Error("The streaming reader declined this workbook");
     // Repacked stored, so SheetJS slices the checked parts and inflates nothing. Only the archive
     // is kept while SheetJS reads it: the inflated parts can go.
@@ -135,6 +156,7 @@ export async function readSheets(
     inflated.length = 0;
     workbook = readWithSheetJs(await loadSheetJs(), archive, sheets, limits);
   } else if (startsWith(bytes, cfbSignature)) {
+    kind = "xls";
     if (bytes.length > limits.maxXlsFileBytes) {
       throw new WorkbookRefusal(messages.fileTooLarge(limits.maxXlsFileBytes));
     }
@@ -146,7 +168,7 @@ export async function readSheets(
     throw new WorkbookRefusal(messages.notAWorkbook);
   }
 
-  return toGrids(workbook, sheets, limits);
+  return { kind, sheetNames: [...workbook.SheetNames], grids: toGrids(workbook, sheets, limits) };
 }
 
 function toGrids(

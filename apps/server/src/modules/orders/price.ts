@@ -4,15 +4,28 @@ import { sql, type SQL } from "drizzle-orm";
  * The price rule (DESIGN.md glossary, docs/orders.md "Prices"): what a customer pays for one unit
  * of a style,
  *
- *   unit WHS = MSRP × the brand's wholesale factor × (1 − the organization's discount for the brand / 100)
+ *   unit WHS = the style's wholesale price, or MSRP × the brand's wholesale factor,
+ *              × (1 − the organization's discount for the brand / 100)
  *
- * rounded half-up to the cent. Orders, order forms and every other screen that shows a WHS price
- * build it here, in SQL, so the arithmetic is PostgreSQL's exact `numeric`; its `round` takes
- * halves away from zero, which for a price is half-up. Null when the MSRP is null: such a style
- * cannot be priced.
+ * rounded half-up to the cent. A style has a wholesale price of its own when its brand's line list
+ * gives one (issue 32, docs/line-list-mapping.md); otherwise it is priced from its MSRP. Orders,
+ * order forms and every other screen that shows a WHS price build it here, in SQL, so the
+ * arithmetic is PostgreSQL's exact `numeric`; its `round` takes halves away from zero, which for a
+ * price is half-up. Null when neither is known: such a style cannot be priced.
+ *
+ * `wholesalePrice` is the SQL naming the product's `wholesale_price` (e.g. `p.wholesale_price`);
+ * a caller that leaves it out prices every style from its MSRP.
  */
-export function unitWhsSql(input: { msrp: SQL; wholesaleFactor: SQL; discountPercent: SQL }): SQL {
-  return sql`round(${input.msrp} * ${input.wholesaleFactor} * (1 - ${input.discountPercent} / 100), 2)::numeric(12, 2)`;
+export function unitWhsSql(input: {
+  msrp: SQL;
+  wholesaleFactor: SQL;
+  discountPercent: SQL;
+  wholesalePrice?: SQL;
+}): SQL {
+  const beforeDiscount = input.wholesalePrice
+    ? sql`coalesce(${input.wholesalePrice}, ${input.msrp} * ${input.wholesaleFactor})`
+    : sql`${input.msrp} * ${input.wholesaleFactor}`;
+  return sql`round(${beforeDiscount} * (1 - ${input.discountPercent} / 100), 2)::numeric(12, 2)`;
 }
 
 /**

@@ -18,6 +18,9 @@ export interface ProductInput {
   heightRange?: string | null;
   wearOccasion?: string | null;
   targetFit?: string | null;
+  /** The brand's wholesale price, when its line list gives one. */
+  wholesalePrice?: number | string | null;
+  extraAttributes?: Record<string, string>;
   sizes: { size: string; sku: string }[];
 }
 
@@ -64,6 +67,8 @@ export async function upsertProducts(
           heightRange: input.heightRange ?? null,
           wearOccasion: input.wearOccasion ?? null,
           targetFit: input.targetFit ?? null,
+          wholesalePrice: input.wholesalePrice == null ? null : String(input.wholesalePrice),
+          extraAttributes: input.extraAttributes ?? {},
         })),
       )
       .onConflictDoUpdate({
@@ -80,6 +85,8 @@ export async function upsertProducts(
           heightRange: excluded("height_range"),
           wearOccasion: excluded("wear_occasion"),
           targetFit: excluded("target_fit"),
+          wholesalePrice: excluded("wholesale_price"),
+          extraAttributes: excluded("extra_attributes"),
           revision: sql`${products.revision} + 1`,
           updatedAt: sql`now()`,
         },
@@ -139,6 +146,8 @@ export const styleFieldColumns = [
   "height_range",
   "wear_occasion",
   "target_fit",
+  "wholesale_price",
+  "extra_attributes",
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { brands } from "../../db/core-schema.ts";
 
 /**
@@ -24,6 +24,16 @@ export const styleColumns = {
   heightRange: text("height_range"),
   wearOccasion: text("wear_occasion"),
   targetFit: text("target_fit"),
+  /**
+   * The brand's wholesale price, when its line list gives one (issue 32): the unit price before
+   * the customer's discount, instead of MSRP × the brand's wholesale factor.
+   */
+  wholesalePrice: numeric("wholesale_price", { precision: 12, scale: 2 }),
+  /** Other columns the brand's mapping keeps, by the name it gives them ("Material": "Leather"). */
+  extraAttributes: jsonb("extra_attributes")
+    .$type<Record<string, string>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
 };
 
 /**

@@ -132,6 +132,8 @@ function existingStyle(row: DiffRow): ExistingStyle {
       wear_occasion: row.p_wear_occasion,
       target_fit: row.p_target_fit,
     },
+    wholesale_price: money(row.p_wholesale_price),
+    extra_attributes: row.p_extra_attributes ?? {},
     items: row.product_sizes ?? [],
   };
 }
@@ -139,8 +141,13 @@ function existingStyle(row: DiffRow): ExistingStyle {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
+/** An object's entries in key order, so two attribute sets compare by content. */
+const sortedEntries = (value: Record<string, string>) =>
+  JSON.stringify(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
 function changedFieldsOf(row: DiffRow): PreviewField[] {
-  const staged: Record<Exclude<PreviewField, "sizes">, unknown> = {
+  // Keyed by name: the fields the preview reports are previewFieldValues, the contract's.
+  const staged: Record<string, unknown> = {
     franchise: row.franchise,
     silhouette: row.silhouette,
     color: row.color,
@@ -152,8 +159,10 @@ function changedFieldsOf(row: DiffRow): PreviewField[] {
     height_range: row.height_range,
     wear_occasion: row.wear_occasion,
     target_fit: row.target_fit,
+    wholesale_price: money(row.wholesale_price),
+    extra_attributes: sortedEntries(row.extra_attributes ?? {}),
   };
-  const existing: Record<Exclude<PreviewField, "sizes">, unknown> = {
+  const existing: Record<string, unknown> = {
     franchise: row.p_franchise,
     silhouette: row.p_silhouette,
     color: row.p_color,
@@ -165,6 +174,8 @@ function changedFieldsOf(row: DiffRow): PreviewField[] {
     height_range: row.p_height_range,
     wear_occasion: row.p_wear_occasion,
     target_fit: row.p_target_fit,
+    wholesale_price: money(row.p_wholesale_price),
+    extra_attributes: sortedEntries(row.p_extra_attributes ?? {}),
   };
   const changed = previewFieldValues.filter((field) => {
     if (field === "sizes") return JSON.stringify(row.sizes) !== JSON.stringify(row.product_sizes ?? []);
@@ -200,6 +211,8 @@ function toStyleRow(row: DiffRow): PreviewStyleRow {
       wear_occasion: row.wear_occasion,
       target_fit: row.target_fit,
     },
+    wholesale_price: money(row.wholesale_price),
+    extra_attributes: row.extra_attributes ?? {},
     changedFields: row.status === "changed" ? changedFieldsOf(row) : [],
     previous: row.status === "changed" ? existingStyle(row) : null,
     items: row.sizes.map((item) => ({ ...item, status: sizeStatus(item) })),

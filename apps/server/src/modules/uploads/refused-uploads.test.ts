@@ -2,10 +2,14 @@ import {
   lineListFormatMessages as formatMessages,
   type LineListRowError,
 } from "@cm/contracts/line-list-format";
+import { mappingMessages } from "@cm/contracts/line-list-mapping";
+import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
 import { errorCountHeader, uploadMessages, workbookContentTypes } from "@cm/contracts/uploads";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { brands } from "../../db/schema.ts";
 import {
   crocsBrandId,
   presignRequest,
@@ -61,11 +65,6 @@ describe("refused uploads store nothing", () => {
 
   const cases: [string, () => LineListTable, Partial<LineListRowError>][] = [
     [
-      "a missing required header",
-      () => withoutColumn(base(), col.sku),
-      { row: 1, column: "SKU", message: formatMessages.missingColumn("SKU") },
-    ],
-    [
       "a row without Model Code",
       () => withCell(base(), 3, col.modelCode, null),
       { row: 3, column: "Model Code", message: formatMessages.required("Model Code") },
@@ -119,6 +118,42 @@ describe("refused uploads store nothing", () => {
     },
   );
 
+  it.each([
+    ["xlsx", (source: LineListTable) => xlsx(source)],
+    ["xls", (source: LineListTable) => Promise.resolve(xls(source))],
+  ] as const)(
+    ".%s without a required header: the saved mapping's headers changed, so 400 asks for the mapping step and keeps the file for it",
+    async (extension, write) => {
+      const before = await snapshot(testApp);
+      const { presigned, process } = await uploadWorkbook(testApp, auth, {
+        fileName: `Refused.${extension}`,
+        bytes: await write(withoutColumn(base(), col.sku)),
+      });
+      expect(process.statusCode).toBe(400);
+      expect(process.json()).toMatchObject({ success: false, message: mappingMessages.headersChanged("Crocs") });
+      // Only the file stays, for POST /api/uploads/inspect and a second request with the mapping.
+      expect(await snapshot(testApp)).toEqual({
+        ...before,
+        storage: [...before.storage, presigned.fileKey].sort(),
+      });
+      // With the Crocs mapping sent, the missing column is the mapping's problem, said as the step says it.
+      const mapped = await processRequest(testApp, auth, {
+        brand: "Crocs",
+        type: "own-stock",
+        fileName: `Refused.${extension}`,
+        key: presigned.fileKey,
+        mapping: crocsMapping,
+      });
+      expect(mapped.statusCode).toBe(400);
+      expect(mapped.json()).toMatchObject({
+        message: mappingMessages.requiredFieldUnmapped("SKU or UPC"),
+        data: { mapping: [mappingMessages.requiredFieldUnmapped("SKU or UPC")] },
+      });
+      await testApp.app.objectStore.delete(presigned.fileKey);
+      expect(await snapshot(testApp)).toEqual(before);
+    },
+  );
+
   it("a file that is not a workbook", async () => {
     const errors = await refused("Not really.xlsx", Buffer.from("Model Code,Size,SKU\n10001-001,M4,1900\n"));
     expect(errors).toEqual([expect.objectContaining({ row: null, column: null })]);
@@ -161,7 +196,7 @@ describe("refused uploads store nothing", () => {
     expect(await snapshot(testApp)).toEqual(before);
   });
 
-  it("no parser for the brand: 400 naming it, nothing stored", async () => {
+  it("a brand without a mapping, none sent: 400 naming it, nothing stored but the file for the mapping step", async () => {
     const before = await snapshot(testApp);
     const presigned = await storeWorkbook(testApp, auth, "Pandora.xlsx", await xlsx(base()));
     const answer = await processRequest(testApp, auth, {
@@ -172,8 +207,9 @@ describe("refused uploads store nothing", () => {
       action: "new",
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ success: false, message: "No parser found for brand Pandora" });
-    expect(await snapshot(testApp)).toEqual(before);
+    expect(answer.json()).toMatchObject({ success: false, message: mappingMessages.mappingRequired("Pandora") });
+    expect(await snapshot(testApp)).toEqual({ ...before, storage: [...before.storage, presigned.fileKey].sort() });
+    await testApp.app.objectStore.delete(presigned.fileKey);
   });
 
   it("an update of a line list that does not exist: 404, nothing stored", async () => {
@@ -228,7 +264,7 @@ describe("refused uploads store nothing", () => {
   });
 
   describe("the presign step", () => {
-    it("refuses other brands, other files and too large files, storing nothing", async () => {
+    it("refuses unknown or inactive brands, other files and too large files, storing nothing", async () => {
       const crocs = await crocsBrandId(testApp);
       const pandora = (await testApp.app.inject({ method: "GET", url: "/api/brands", headers: auth }))
         .json()
@@ -243,13 +279,36 @@ describe("refused uploads store nothing", () => {
           metadata: { brandId: crocs, lineListType: "pre-book", ...metadata },
         });
 
-      for (const brandId of [pandora, 987_654]) {
+      // Every active brand's line lists are uploaded (issue 32); an unknown or inactive one is not.
+      expect((await ask({}, { brandId: pandora })).statusCode).toBe(200);
+      const inactive = await testApp.database.db
+        .insert(brands)
+        .values({ name: "Retired Brand", categoryId: 1, status: "inactive" })
+        .returning({ id: brands.id });
+      for (const brandId of [inactive[0]!.id, 987_654]) {
         const response = await ask({}, { brandId });
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe("Failed to generate presigned url: non-recognized brand");
       }
-      const wrongType = await ask({ fileKey: "Spring 2027.csv", contentType: "text/csv" });
+      await testApp.database.db.delete(brands).where(eq(brands.id, inactive[0]!.id));
+      const csvFile = await ask({ fileKey: "Spring 2027.csv", contentType: "text/csv; charset=utf-8" });
+      expect(csvFile.json().data).toMatchObject({
+        fileKey: expect.stringMatching(/^uploads\/[0-9a-f-]{36}\.csv$/),
+        headers: { "Content-Type": "text/csv" },
+      });
+      const wrongType = await ask({ fileKey: "Spring 2027.txt", contentType: "text/plain" });
       expect(wrongType.json()).toMatchObject({ message: uploadMessages.wrongFileType });
+      const csvWithWorkbookType = await ask({ fileKey: "Spring 2027.csv", contentType: workbookContentTypes.xlsx });
+      expect(csvWithWorkbookType.statusCode).toBe(400);
+      expect(csvWithWorkbookType.json().data).toHaveProperty("contentType");
+      const csvOrderForm = await presignRequest(testApp, auth, {
+        purpose: "order-form",
+        fileKey: "Order form.csv",
+        fileSize: 1000,
+        contentType: "text/csv",
+      } as Parameters<typeof presignRequest>[2]);
+      expect(csvOrderForm.statusCode).toBe(400);
+      expect(csvOrderForm.json().message).toBe(uploadMessages.orderFormFileType);
       const mismatch = await ask({ contentType: workbookContentTypes.xls });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json().data).toHaveProperty("contentType");

@@ -101,6 +101,8 @@ export async function insertStagedStyles(
       height_range: style.attributes.height_range,
       wear_occasion: style.attributes.wear_occasion,
       target_fit: style.attributes.target_fit,
+      wholesale_price: style.wholesale_price ?? null,
+      extra_attributes: style.extra_attributes ?? {},
       sizes: style.items.map((item) => ({ size: item.size, sku: item.sku })),
     }));
     // `json`, not `jsonb`: the batch's text is read row by row instead of first being made into
@@ -108,15 +110,15 @@ export async function insertStagedStyles(
     await tx.execute(sql`
       insert into staged_styles (
         upload_id, position, model_code, franchise, silhouette, color, gender, msrp, expected_ship_date,
-        image_urls, comfort_level, height_range, wear_occasion, target_fit, sizes
+        image_urls, comfort_level, height_range, wear_occasion, target_fit, wholesale_price, extra_attributes, sizes
       )
       select ${uploadId}, x.position, x.model_code, x.franchise, x.silhouette, x.color, x.gender, x.msrp,
         x.expected_ship_date, x.image_urls, x.comfort_level, x.height_range, x.wear_occasion, x.target_fit,
-        x.sizes
+        x.wholesale_price, x.extra_attributes, x.sizes
       from json_to_recordset(${JSON.stringify(batch)}::json) as x(
         position int, model_code text, franchise text, silhouette text, color text, gender text, msrp numeric,
         expected_ship_date date, image_urls text[], comfort_level text, height_range text, wear_occasion text,
-        target_fit text, sizes jsonb
+        target_fit text, wholesale_price numeric, extra_attributes jsonb, sizes jsonb
       )`);
   }
 }
@@ -191,6 +193,8 @@ export interface DiffRow {
   height_range: string | null;
   wear_occasion: string | null;
   target_fit: string | null;
+  wholesale_price: string | null;
+  extra_attributes: Record<string, string>;
   sizes: { size: string; sku: string }[];
   status: PreviewStatus;
   product_id: number | null;
@@ -206,6 +210,8 @@ export interface DiffRow {
   p_height_range: string | null;
   p_wear_occasion: string | null;
   p_target_fit: string | null;
+  p_wholesale_price: string | null;
+  p_extra_attributes: Record<string, string> | null;
 }
 
 /** A page of the upload's styles matching the view and search, in workbook order, and how many match. */
@@ -227,11 +233,13 @@ export async function pageDiff(
       with ${diff}
       select d.id, d.position, d.model_code, d.franchise, d.silhouette, d.color, d.gender, d.msrp::text as msrp,
         d.expected_ship_date::text as expected_ship_date, d.image_urls, d.comfort_level, d.height_range,
-        d.wear_occasion, d.target_fit, d.sizes, d.status, d.product_id, d.product_sizes,
+        d.wear_occasion, d.target_fit, d.wholesale_price::text as wholesale_price, d.extra_attributes,
+        d.sizes, d.status, d.product_id, d.product_sizes,
         p.franchise as p_franchise, p.silhouette as p_silhouette, p.color as p_color, p.gender as p_gender,
         p.msrp::text as p_msrp, p.expected_ship_date::text as p_expected_ship_date, p.image_urls as p_image_urls,
         p.comfort_level as p_comfort_level, p.height_range as p_height_range, p.wear_occasion as p_wear_occasion,
-        p.target_fit as p_target_fit
+        p.target_fit as p_target_fit, p.wholesale_price::text as p_wholesale_price,
+        p.extra_attributes as p_extra_attributes
       from diff d left join products p on p.id = d.product_id
       where ${where}
       order by d.position

@@ -36,7 +36,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Get a presigned upload URL",
         description:
-          'Checks the brand (Crocs only), the file\'s extension (.xlsx or .xls) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing. With `purpose: "order-form"` no metadata and no brand are checked: the file is a filled order form for POST /api/orders/order-form/preview. A line list needs catalogs.manage, an order form orders.manage (403).',
+          'Checks the brand (any active brand), the file\'s extension (.xlsx, .xls or .csv) and content type, and its size (UPLOAD_MAX_BYTES, 25 MB by default), then answers a URL to PUT exactly that file to, once, within 5 minutes, under a key the server chose. Stores nothing. With `purpose: "order-form"` no metadata and no brand are checked: the file is a filled order form (.xlsx or .xls) for POST /api/orders/order-form/preview. A line list needs catalogs.manage, an order form orders.manage (403).',
         tags: ["uploads"],
         body: presignUploadInputSchema,
         response: { 200: envelopeSchema(presignUploadDataSchema), 400: errorEnvelopeSchema },

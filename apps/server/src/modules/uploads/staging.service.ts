@@ -1,9 +1,11 @@
 import type { PreviewStyle } from "@cm/contracts/line-list-format";
+import type { LineListMapping } from "@cm/contracts/line-list-mapping";
 import type { LineListType } from "@cm/contracts/line-lists";
 import { uploadMessages, type UploadAction } from "@cm/contracts/uploads";
 import type { Database, Tx } from "../../db/client.ts";
 import { ConflictError, InvalidError, NotFoundError, withConstraintMessages } from "../../lib/errors.ts";
 import { lockLineList } from "../line-lists/repository.ts";
+import { saveMappingInTransaction } from "../line-list-mappings/service.ts";
 import { createLineListInTransaction } from "../line-lists/service.ts";
 import {
   deleteUpload,
@@ -47,11 +49,13 @@ export interface StageUploadInput {
   year: number;
   rowCount: number;
   styles: readonly PreviewStyle[];
+  /** The mapping the person confirmed for this file: saved for the brand with the upload. */
+  mapping?: { brand: { id: number; name: string }; mapping: LineListMapping; headers: readonly string[] };
 }
 
 /**
  * In one transaction: the line list in preview (new) or the locked line list to update, the
- * upload's record and its staged styles. An update replaces an upload of the same line list that
+ * upload's record and its staged styles, and the brand's mapping when the person confirmed one. An update replaces an upload of the same line list that
  * was still waiting (the caller deletes its file). Returns the line list's id.
  */
 export async function stageUpload(
@@ -108,5 +112,6 @@ async function stageInTransaction(
     createdBy: actorUserId,
   });
   await insertStagedStyles(tx, upload.id, input.styles);
+  if (input.mapping) await saveMappingInTransaction(tx, input.mapping.brand, input.mapping, actorUserId);
   return { lineListId, replacedFileKey };
 }
