@@ -2,7 +2,11 @@ import { Worker } from "node:worker_threads";
 import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-workbook";
 import { precheckWorkbookArchive } from "../file-processing/workbook-guard.ts";
 import { WorkbookRefusal } from "../file-processing/workbook-refusal.ts";
-import type { OpenStockReadResult, ReadOpenStockInput } from "./read-open-stock-file.ts";
+import {
+  openStockFileKind,
+  type OpenStockReadResult,
+  type ReadOpenStockInput,
+} from "./read-open-stock-file.ts";
 
 const workerUrl = new URL("./open-stock-worker.ts", import.meta.url);
 
@@ -78,7 +82,9 @@ export async function readOpenStockInWorker(
   options: ReadInWorkerOptions = {},
 ): Promise<OpenStockReadResult> {
   try {
-    await precheckWorkbookArchive(input.path, input.limits?.archive);
+    // A .csv is text: a zip renamed .csv gets the CSV reader's own refusal, in the worker.
+    if (openStockFileKind(input.key) !== "csv")
+      await precheckWorkbookArchive(input.path, input.limits?.archive);
   } catch (error) {
     if (error instanceof WorkbookRefusal) return { ok: false, message: error.message };
     throw error;
