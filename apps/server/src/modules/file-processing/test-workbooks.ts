@@ -2,11 +2,13 @@ import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import {
+  oneSizeLineListTable,
   sampleLineListTable,
   writeLineListXls,
   writeLineListXlsx,
   type LineListTable,
   type SampleCell,
+  type SampleSheet,
 } from "./sample-line-list.ts";
 import { zipArchive, type ZipPart } from "./zip-archive.ts";
 
@@ -27,6 +29,28 @@ export function table(rows: SampleCell[][], sheetName = "Spring 2027"): LineList
 }
 
 export const xlsx = (lineList: LineListTable): Promise<Buffer> => writeLineListXlsx(lineList);
+
+/**
+ * A line list of another brand than Crocs, one row per SKU, with headers of its own and a title
+ * block above them (a title, a note, a blank row; the headers on row 4): the Pandora-like sample
+ * with its wholesale price as a column of its own ("WHS"), so it is read as the style's price.
+ */
+export function titledRowsLineList(options: { styles: number; seed?: number; season?: string; year?: number }): SampleSheet {
+  const table = oneSizeLineListTable(options);
+  const [headers = [], ...rows] = table.rows;
+  const retail = headers.indexOf("Retail");
+  return {
+    sheetName: table.sheetName,
+    headerRow: 4,
+    rows: [
+      [`Pandora ${table.sheetName} wholesale line list`],
+      ["Prices in USD; WHS is your price before discounts."],
+      [],
+      [...headers, "WHS"],
+      ...rows.map((row) => [...row, Math.round(Number(row[retail]) * 45) / 100]),
+    ],
+  };
+}
 export const xls = (lineList: LineListTable): Buffer => writeLineListXls(lineList);
 
 export function deflatedPart(name: string, content: string | Buffer): ZipPart {
