@@ -25,6 +25,9 @@ export function orderOfferQueryOptions(storeId: number, lineListIds: readonly nu
   return queryOptions({
     queryKey: orderKeys.offer(storeId, ids),
     queryFn: ({ signal }) => getOrderOffer(storeId, ids, signal),
+    // Read again whenever a grid opens on it: the sizes' available quantities (Open Stock) change
+    // with uploads and with other people's orders, which this screen's writes do not invalidate.
+    staleTime: 0,
   });
 }
 
