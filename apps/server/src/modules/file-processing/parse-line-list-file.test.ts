@@ -96,12 +96,22 @@ describe("parseLineListFile", () => {
 
   it("answers headersChanged, reading no row, for a file whose headers are not the saved mapping's", async () => {
     const expectedFingerprint = headerFingerprint(sampleHeaders);
-    const same = await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample, expectedFingerprint });
+    const same = await parseLineListFile({
+      mapping: crocsMapping,
+      fileName: "a.xlsx",
+      bytes: sample,
+      expectedFingerprint,
+    });
     expect(stylesOf(same)).toHaveLength(20);
     const renamed = sampleLineListTable({ styles: 2 });
     renamed.rows[0] = renamed.rows[0]!.map((header) => (header === "SKU" ? "UPC" : header));
     const bytes = (await writeLineListXlsx(renamed)) as Buffer;
-    const result = await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes, expectedFingerprint });
+    const result = await parseLineListFile({
+      mapping: crocsMapping,
+      fileName: "a.xlsx",
+      bytes,
+      expectedFingerprint,
+    });
     expect(result).toMatchObject({ ok: false, errors: [], errorCount: 0, headersChanged: true });
     expect(result.read?.headers).toContain("UPC");
   });
@@ -118,7 +128,12 @@ describe("parseLineListFile", () => {
       ok: false,
       mappingProblems: [mappingMessages.requiredFieldUnmapped("SKU or UPC")],
     });
-    const checked = await parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", bytes: sample, checkMapping: true });
+    const checked = await parseLineListFile({
+      mapping: crocsMapping,
+      fileName: "a.xlsx",
+      bytes: sample,
+      checkMapping: true,
+    });
     expect(stylesOf(checked)).toHaveLength(20);
     expect(checked.read).toEqual({ kind: "xlsx", sheet: "Spring 2027", headers: sampleHeaders });
   });
@@ -172,7 +187,12 @@ describe("parseLineListFile", () => {
     const file = path.join(tempDir, "both.xlsx");
     await writeFile(file, sample);
     await expect(
-      parseLineListFile({ mapping: crocsMapping, fileName: "a.xlsx", path: file, bytes: await readFile(file) }),
+      parseLineListFile({
+        mapping: crocsMapping,
+        fileName: "a.xlsx",
+        path: file,
+        bytes: await readFile(file),
+      }),
     ).rejects.toThrow(TypeError);
   });
 });

@@ -164,14 +164,19 @@ export async function parseWorkbook(input: ParseJob): Promise<ParseJobResult | C
     const read: ReadFacts = { kind: file.kind, sheet: file.sheet.name, headers };
     // An empty sheet has no layout to compare: the engine says it is empty.
     const empty = !file.sheet.rows.some((row) => !isBlankRow(row));
-    if (!empty && input.expectedFingerprint !== undefined && headerFingerprint(headers) !== input.expectedFingerprint) {
+    if (
+      !empty &&
+      input.expectedFingerprint !== undefined &&
+      headerFingerprint(headers) !== input.expectedFingerprint
+    ) {
       return { ok: false, errors: [], errorCount: 0, headersChanged: true, read };
     }
     const { unreadableSizes, ...result } = readMappedSheet(file.sheet, mapping);
     if (input.checkMapping) {
       const seasonFromSheet = file.kind !== "csv" && seasonFromSheetName(file.sheet.name) !== null;
       const problems = mappingProblems(mapping, headers, { unreadableSizes, seasonFromSheet });
-      if (problems.length > 0) return { ok: false, errors: [], errorCount: 0, mappingProblems: problems, read };
+      if (problems.length > 0)
+        return { ok: false, errors: [], errorCount: 0, mappingProblems: problems, read };
     }
     return { ...result, read };
   } catch (error) {
@@ -209,7 +214,10 @@ function inspectSheet(file: LineListFile, input: InspectJob): Omit<InspectUpload
 
   let rowCount = 0;
   for (let r = headerRow; r < sheet.rows.length; r += 1) if (!isBlankRow(sheet.rows[r])) rowCount += 1;
-  const below = Array.from({ length: Math.max(0, Math.min(input.sampleRows, sheet.rows.length - headerRow)) }, (_, i) => sheet.rows[headerRow + i]);
+  const below = Array.from(
+    { length: Math.max(0, Math.min(input.sampleRows, sheet.rows.length - headerRow)) },
+    (_, i) => sheet.rows[headerRow + i],
+  );
   const rows = below.map((row) => Array.from({ length: width }, (_, c) => toSampleCell(row?.[c])));
 
   const isCsv = file.kind === "csv";
@@ -250,9 +258,7 @@ function inspectSheet(file: LineListFile, input: InspectJob): Omit<InspectUpload
     headers,
     rows,
     rowCount,
-    csv: file.csv
-      ? { delimiter: file.csv.delimiter, encoding: file.csv.encoding, decimalSeparator }
-      : null,
+    csv: file.csv ? { delimiter: file.csv.delimiter, encoding: file.csv.encoding, decimalSeparator } : null,
     status,
     mapping,
     columnChanges,

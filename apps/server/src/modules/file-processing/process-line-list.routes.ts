@@ -24,7 +24,9 @@ export function processLineListRoutes(
         {
           config: { permission: "catalogs.manage" },
           schema: {
-            summary: url.startsWith("/functions") ? "Process an uploaded line list" : "Process an uploaded line list (API path)",
+            summary: url.startsWith("/functions")
+              ? "Process an uploaded line list"
+              : "Process an uploaded line list (API path)",
             description:
               "Reads the file (.xlsx, .xls or .csv) stored under `key` with the brand's column mapping, or with `mapping` when sent (the one the person confirmed in the \"Map columns\" step: checked against the file, then saved for the brand with a history entry, together with the upload), and, in one transaction, creates the line list in preview with its staged styles (`action: new`) or stages them against the saved line list `linelist_id` (`action: update`). 200: text/plain, the line list id as JSON (e.g. `42`). 422: the file was refused and nothing was stored (its file is deleted); the body lists the first errors (100 unless `errorLimit`), the X-Error-Count header how many there are. 400 when the brand has no mapping and none is sent, when the file's headers are not the saved mapping's, or when the mapping sent cannot read the file (every reason in `data.mapping`): the file stays stored, for the mapping step (POST /api/uploads/inspect) and a second request with `mapping`.",
             tags: ["uploads"],

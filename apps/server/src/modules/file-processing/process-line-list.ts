@@ -29,7 +29,8 @@ export interface ProcessLineListDeps {
   parseOptions?: ParseLineListFileOptions;
 }
 
-const withoutExtension = (fileName: string) => path.basename(fileName.trim()).replace(/\.(xlsx|xls|csv)$/i, "");
+const withoutExtension = (fileName: string) =>
+  path.basename(fileName.trim()).replace(/\.(xlsx|xls|csv)$/i, "");
 
 /**
  * 400: the file needs the "Map columns" step first (the brand has no mapping, the file's headers
@@ -144,7 +145,9 @@ async function processStoredFile(
         displayName: path.basename(input.fileName.trim()),
         path: copy.path,
         // The person's mapping is checked against this file; the saved one must find its headers.
-        ...(input.mapping ? { checkMapping: true } : { expectedFingerprint: saved!.fingerprint, missingSheet: "first" }),
+        ...(input.mapping
+          ? { checkMapping: true }
+          : { expectedFingerprint: saved!.fingerprint, missingSheet: "first" }),
       },
       { ...deps.parseOptions, log: deps.log },
     );
@@ -156,7 +159,8 @@ async function processStoredFile(
     "line list parsed",
   );
 
-  if (!parsed.ok && parsed.headersChanged) throw new MappingNeededError(mappingMessages.headersChanged(brand.name));
+  if (!parsed.ok && parsed.headersChanged)
+    throw new MappingNeededError(mappingMessages.headersChanged(brand.name));
   if (!parsed.ok && parsed.mappingProblems) {
     const [first = mappingMessages.title, ...rest] = parsed.mappingProblems;
     throw new MappingNeededError(first, { mapping: [first, ...rest] });
@@ -182,7 +186,9 @@ async function processStoredFile(
       rowCount: parsed.rowCount,
       styles: parsed.styles,
       // The mapping the person confirmed is the brand's from now on, saved with the upload.
-      ...(input.mapping && parsed.read ? { mapping: { brand, mapping: input.mapping, headers: parsed.read.headers } } : {}),
+      ...(input.mapping && parsed.read
+        ? { mapping: { brand, mapping: input.mapping, headers: parsed.read.headers } }
+        : {}),
     },
     actorUserId,
   );
@@ -196,7 +202,10 @@ async function processStoredFile(
  * read as this upload's season, not the one saved with the mapping. A sheet named "Spring 2027"
  * still wins (the engine reads the name first).
  */
-function withSeason(mapping: LineListMapping, attributes: ProcessLineListRequest["linelist_attributes"]): LineListMapping {
+function withSeason(
+  mapping: LineListMapping,
+  attributes: ProcessLineListRequest["linelist_attributes"],
+): LineListMapping {
   const season = attributes.season?.trim();
   if (mapping.season === null || !season || !attributes.year) return mapping;
   return { ...mapping, season: { season: seasonAsWritten(season), year: attributes.year } };

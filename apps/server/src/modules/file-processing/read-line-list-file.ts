@@ -51,7 +51,10 @@ export interface ReadLineListFileOptions {
  * guard's limits and WorkbookRefusals for every kind. Reads the chosen sheet only (the others are
  * never parsed) and answers the names of all of them.
  */
-export async function readLineListFile(bytes: Buffer, options: ReadLineListFileOptions): Promise<LineListFile> {
+export async function readLineListFile(
+  bytes: Buffer,
+  options: ReadLineListFileOptions,
+): Promise<LineListFile> {
   const limits = options.limits ?? defaultWorkbookLimits;
   const named = workbookExtension(options.fileName);
   const binary = startsWith(bytes, zipSignature) || startsWith(bytes, cfbSignature);
@@ -59,7 +62,8 @@ export async function readLineListFile(bytes: Buffer, options: ReadLineListFileO
   if (!binary) {
     // Text: a CSV file, unless its name says it is a workbook.
     if (named === "xlsx" || named === "xls") {
-      if (bytes.length > limits.maxFileBytes) throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
+      if (bytes.length > limits.maxFileBytes)
+        throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
       throw new WorkbookRefusal(messages.notAWorkbook);
     }
     const { sheet, dialect } = readCsv(bytes, {
@@ -71,15 +75,21 @@ export async function readLineListFile(bytes: Buffer, options: ReadLineListFileO
   }
   // A workbook named .csv: what reading it as text would say.
   if (named === "csv") {
-    if (bytes.length > limits.maxFileBytes) throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
+    if (bytes.length > limits.maxFileBytes)
+      throw new WorkbookRefusal(messages.fileTooLarge(limits.maxFileBytes));
     throw new WorkbookRefusal(lineListCsvMessages.notText);
   }
 
   const wanted = options.sheet ?? null;
   const read = await readWorkbookSheets(bytes, wanted ?? 0, limits, options.fileName, options.xlsxReader);
   let [sheet] = read.grids;
-  if (!sheet && wanted !== null && !read.sheetNames.some((name) => name.toLowerCase() === wanted.toLowerCase())) {
-    if ((options.missingSheet ?? "refuse") === "refuse") throw new WorkbookRefusal(mappingMessages.sheetNotFound(wanted));
+  if (
+    !sheet &&
+    wanted !== null &&
+    !read.sheetNames.some((name) => name.toLowerCase() === wanted.toLowerCase())
+  ) {
+    if ((options.missingSheet ?? "refuse") === "refuse")
+      throw new WorkbookRefusal(mappingMessages.sheetNotFound(wanted));
     [sheet] = (await readWorkbookSheets(bytes, 0, limits, options.fileName, options.xlsxReader)).grids;
   }
   if (!sheet) throw new WorkbookRefusal(messages.emptySheet);

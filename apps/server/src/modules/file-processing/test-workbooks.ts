@@ -35,7 +35,12 @@ export const xlsx = (lineList: LineListTable): Promise<Buffer> => writeLineListX
  * block above them (a title, a note, a blank row; the headers on row 4): the Pandora-like sample
  * with its wholesale price as a column of its own ("WHS"), so it is read as the style's price.
  */
-export function titledRowsLineList(options: { styles: number; seed?: number; season?: string; year?: number }): SampleSheet {
+export function titledRowsLineList(options: {
+  styles: number;
+  seed?: number;
+  season?: string;
+  year?: number;
+}): SampleSheet {
   const table = oneSizeLineListTable(options);
   const [headers = [], ...rows] = table.rows;
   const retail = headers.indexOf("Retail");

@@ -1,14 +1,25 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { brandMessages } from "@cm/contracts/brands";
-import { lineListFormatMessages, lineListLimits, type LineListRowError } from "@cm/contracts/line-list-format";
+import {
+  lineListFormatMessages,
+  lineListLimits,
+  type LineListRowError,
+} from "@cm/contracts/line-list-format";
 import { mappingMessages } from "@cm/contracts/line-list-mapping";
-import { inspectSampleRows, type InspectUploadData, type InspectUploadInput } from "@cm/contracts/line-list-mapping-api";
+import {
+  inspectSampleRows,
+  type InspectUploadData,
+  type InspectUploadInput,
+} from "@cm/contracts/line-list-mapping-api";
 import { uploadMessages } from "@cm/contracts/uploads";
 import type { Database } from "../../db/client.ts";
 import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { findBrandNameById } from "../brands/repository.ts";
-import { inspectLineListFile, type ParseLineListFileOptions } from "../file-processing/parse-line-list-file.ts";
+import {
+  inspectLineListFile,
+  type ParseLineListFileOptions,
+} from "../file-processing/parse-line-list-file.ts";
 import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
 import { fileKeyProcessed } from "../uploads/repository.ts";
 import { AlreadyProcessedError } from "../uploads/staging.service.ts";
@@ -22,8 +33,7 @@ export interface InspectUploadDeps {
 }
 
 export type InspectUploadOutcome =
-  | { ok: true; data: InspectUploadData }
-  | { ok: false; errors: LineListRowError[]; errorCount: number };
+  { ok: true; data: InspectUploadData } | { ok: false; errors: LineListRowError[]; errorCount: number };
 
 /**
  * POST /api/uploads/inspect: what the "Map columns" step needs of a stored upload, read on the
@@ -55,7 +65,9 @@ export async function inspectUpload(
         sampleRows: inspectSampleRows,
         ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
         ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
-        saved: saved ? { mapping: saved.mapping, headers: saved.headers, fingerprint: saved.fingerprint } : null,
+        saved: saved
+          ? { mapping: saved.mapping, headers: saved.headers, fingerprint: saved.fingerprint }
+          : null,
       },
       { ...deps.parseOptions, log: deps.log },
     );
@@ -86,7 +98,11 @@ export async function inspectUpload(
   }
   if (!result.ok) {
     await store.delete(input.key);
-    return { ok: false, errors: result.errors.slice(0, lineListLimits.errorsShown), errorCount: result.errorCount };
+    return {
+      ok: false,
+      errors: result.errors.slice(0, lineListLimits.errorsShown),
+      errorCount: result.errorCount,
+    };
   }
   return { ok: true, data: { ...result.data, savedMapping: saved?.mapping ?? null } };
 }

@@ -52,7 +52,12 @@ describe("line lists of every layout, mapped once per brand", () => {
     return presigned;
   }
 
-  async function inspect(brand: string, fileName: string, key: string, extra: object = {}): Promise<InspectUploadData> {
+  async function inspect(
+    brand: string,
+    fileName: string,
+    key: string,
+    extra: object = {},
+  ): Promise<InspectUploadData> {
     const answer = await request("POST", "/api/uploads/inspect", {
       key,
       fileName,
@@ -72,7 +77,12 @@ describe("line lists of every layout, mapped once per brand", () => {
       ...extra,
     });
 
-  async function processed(brand: string, fileName: string, key: string, extra: object = {}): Promise<number> {
+  async function processed(
+    brand: string,
+    fileName: string,
+    key: string,
+    extra: object = {},
+  ): Promise<number> {
     const answer = await process(brand, fileName, key, extra);
     expect(answer.statusCode, answer.body).toBe(200);
     return JSON.parse(answer.body) as number;
@@ -98,7 +108,11 @@ describe("line lists of every layout, mapped once per brand", () => {
     const { brand, fileName } = options;
     const first = await store(brand, fileName, await options.write());
     const inspected = await inspect(brand, fileName, first.fileKey);
-    expect(inspected).toMatchObject({ status: "new", savedMapping: null, columnChanges: { added: [], missing: [] } });
+    expect(inspected).toMatchObject({
+      status: "new",
+      savedMapping: null,
+      columnChanges: { added: [], missing: [] },
+    });
 
     // Before the mapping step, the brand has none: the process step asks for it, keeping the file.
     const unmapped = await process(brand, fileName, first.fileKey);
@@ -108,7 +122,11 @@ describe("line lists of every layout, mapped once per brand", () => {
     const mapping = options.confirm(inspected);
     const id = await processed(brand, fileName, first.fileKey, { mapping });
     const summary = await summaryOf(id);
-    expect(summary).toMatchObject({ brand, mode: "upload", counts: { all: options.styles, new: options.styles } });
+    expect(summary).toMatchObject({
+      brand,
+      mode: "upload",
+      counts: { all: options.styles, new: options.styles },
+    });
     const styles = await stylesOf(id);
     expect(styles).toHaveLength(options.styles);
     options.check(inspected, styles);
@@ -159,7 +177,9 @@ describe("line lists of every layout, mapped once per brand", () => {
         : {
             ...sheet,
             rows: sheet.rows.map((row, r) =>
-              r === (sheet.headerRow ?? 1) - 1 ? row.map((cell) => (cell === renamed.from ? renamed.to : cell)) : row,
+              r === (sheet.headerRow ?? 1) - 1
+                ? row.map((cell) => (cell === renamed.from ? renamed.to : cell))
+                : row,
             ),
           },
     );
@@ -229,8 +249,13 @@ describe("line lists of every layout, mapped once per brand", () => {
           headerRow: 4,
           rowCount: 12,
         });
-        expect(inspected.mapping).toMatchObject({ layout: "size-columns", fields: { model_code: "Style #" } });
-        expect(inspected.mapping.sizeColumns.map((entry) => entry.column)).toEqual(sheets[0]!.rows[3]!.slice(10));
+        expect(inspected.mapping).toMatchObject({
+          layout: "size-columns",
+          fields: { model_code: "Style #" },
+        });
+        expect(inspected.mapping.sizeColumns.map((entry) => entry.column)).toEqual(
+          sheets[0]!.rows[3]!.slice(10),
+        );
         // The season is the person's: the sheet name only suggests it.
         return { ...inspected.mapping, season: inspected.suggestedSeason };
       },
@@ -249,14 +274,22 @@ describe("line lists of every layout, mapped once per brand", () => {
       season: string | null;
       year: number | null;
     }[];
-    expect(summary.find((lineList) => lineList.brandName === "Hey Dude")).toMatchObject({ season: "Spring", year: 2027 });
+    expect(summary.find((lineList) => lineList.brandName === "Hey Dude")).toMatchObject({
+      season: "Spring",
+      year: 2027,
+    });
   });
 
   it("a semicolon CSV in Windows-1252 with decimal commas", async () => {
     const table = semicolonCsvLineListTable({ styles: 6, seed: 5 });
     const rename = (renamed?: { from: string; to: string }) =>
       renamed
-        ? { ...table, rows: table.rows.map((row, r) => (r === 0 ? row.map((cell) => (cell === renamed.from ? renamed.to : cell)) : row)) }
+        ? {
+            ...table,
+            rows: table.rows.map((row, r) =>
+              r === 0 ? row.map((cell) => (cell === renamed.from ? renamed.to : cell)) : row,
+            ),
+          }
         : table;
     await roundTrip({
       brand: "Skechers",

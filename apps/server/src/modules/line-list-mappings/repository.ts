@@ -27,7 +27,9 @@ export async function findBrandMapping(
       headers: lineListMappings.headers,
       fingerprint: lineListMappings.fingerprint,
       updatedAt: lineListMappings.updatedAt,
-      updatedBy: sql<string | null>`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
+      updatedBy: sql<
+        string | null
+      >`case when ${users.id} is null then null else ${users.firstName} || ' ' || ${users.lastName} end`,
     })
     .from(lineListMappings)
     .leftJoin(users, eq(users.id, lineListMappings.updatedBy))
@@ -39,7 +41,13 @@ export async function findBrandMapping(
 /** Creates or replaces the brand's mapping. */
 export async function upsertBrandMapping(
   tx: DbExecutor,
-  values: { brandId: number; mapping: LineListMapping; headers: string[]; fingerprint: string; updatedBy: number | null },
+  values: {
+    brandId: number;
+    mapping: LineListMapping;
+    headers: string[];
+    fingerprint: string;
+    updatedBy: number | null;
+  },
 ): Promise<void> {
   await tx
     .insert(lineListMappings)

@@ -78,7 +78,10 @@ export function lineListMappingRoutes(
         },
       },
       async (request) =>
-        ok(await resetBrandMapping(db, request.params.brandId, request.user?.id ?? null), mappingMessages.reset),
+        ok(
+          await resetBrandMapping(db, request.params.brandId, request.user?.id ?? null),
+          mappingMessages.reset,
+        ),
     );
 
     app.post(

@@ -61,7 +61,11 @@ export async function saveMappingInTransaction(
 ): Promise<boolean> {
   const before = await findBrandMapping(tx, brand.id, { lock: true });
   const headers = [...input.headers];
-  if (before && canonical(before.mapping) === canonical(input.mapping) && canonical(before.headers) === canonical(headers))
+  if (
+    before &&
+    canonical(before.mapping) === canonical(input.mapping) &&
+    canonical(before.headers) === canonical(headers)
+  )
     return false;
   await upsertBrandMapping(tx, {
     brandId: brand.id,
@@ -97,7 +101,10 @@ export async function saveBrandMapping(
   input: SaveBrandMappingInput,
   actorUserId: number | null,
 ): Promise<BrandMappingData> {
-  const problems = mappingProblems(input.mapping, input.headers, { unreadableSizes: [], seasonFromSheet: true });
+  const problems = mappingProblems(input.mapping, input.headers, {
+    unreadableSizes: [],
+    seasonFromSheet: true,
+  });
   if (problems.length > 0) throw new InvalidError(problems[0], { mapping: problems });
   return db.transaction(async (tx) => {
     const brand = await existingBrand(tx, brandId);
@@ -110,7 +117,11 @@ export async function saveBrandMapping(
  * DELETE /api/brands/{id}/mapping: the brand's next upload asks for its columns again. A brand
  * without a mapping is answered the same (nothing to reset, nothing recorded).
  */
-export async function resetBrandMapping(db: Database, brandId: number, actorUserId: number | null): Promise<null> {
+export async function resetBrandMapping(
+  db: Database,
+  brandId: number,
+  actorUserId: number | null,
+): Promise<null> {
   return db.transaction(async (tx) => {
     const brand = await existingBrand(tx, brandId);
     const before = await findBrandMapping(tx, brandId, { lock: true });

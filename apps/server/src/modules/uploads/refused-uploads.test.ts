@@ -130,7 +130,10 @@ describe("refused uploads store nothing", () => {
         bytes: await write(withoutColumn(base(), col.sku)),
       });
       expect(process.statusCode).toBe(400);
-      expect(process.json()).toMatchObject({ success: false, message: mappingMessages.headersChanged("Crocs") });
+      expect(process.json()).toMatchObject({
+        success: false,
+        message: mappingMessages.headersChanged("Crocs"),
+      });
       // Only the file stays, for POST /api/uploads/inspect and a second request with the mapping.
       expect(await snapshot(testApp)).toEqual({
         ...before,
@@ -207,8 +210,14 @@ describe("refused uploads store nothing", () => {
       action: "new",
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ success: false, message: mappingMessages.mappingRequired("Pandora") });
-    expect(await snapshot(testApp)).toEqual({ ...before, storage: [...before.storage, presigned.fileKey].sort() });
+    expect(answer.json()).toMatchObject({
+      success: false,
+      message: mappingMessages.mappingRequired("Pandora"),
+    });
+    expect(await snapshot(testApp)).toEqual({
+      ...before,
+      storage: [...before.storage, presigned.fileKey].sort(),
+    });
     await testApp.app.objectStore.delete(presigned.fileKey);
   });
 
@@ -298,7 +307,10 @@ describe("refused uploads store nothing", () => {
       });
       const wrongType = await ask({ fileKey: "Spring 2027.txt", contentType: "text/plain" });
       expect(wrongType.json()).toMatchObject({ message: uploadMessages.wrongFileType });
-      const csvWithWorkbookType = await ask({ fileKey: "Spring 2027.csv", contentType: workbookContentTypes.xlsx });
+      const csvWithWorkbookType = await ask({
+        fileKey: "Spring 2027.csv",
+        contentType: workbookContentTypes.xlsx,
+      });
       expect(csvWithWorkbookType.statusCode).toBe(400);
       expect(csvWithWorkbookType.json().data).toHaveProperty("contentType");
       const csvOrderForm = await presignRequest(testApp, auth, {
