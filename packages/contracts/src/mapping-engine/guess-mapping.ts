@@ -112,6 +112,10 @@ const synonyms: Record<SingleColumnFieldKey, readonly string[]> = {
     "stylecolor",
     "stylecolour",
     "productcode",
+    "item",
+    "itemno",
+    "itemnumber",
+    "itemcode",
   ],
   sku: [
     "sku",

@@ -396,6 +396,25 @@ describe("readMappedSheet, size labels", () => {
   });
 });
 
+describe("readMappedSheet, a style with very many sizes", () => {
+  it("still finds a size given twice and orders them all", () => {
+    const sizes = Array.from({ length: 37 }, (_, index) => String(22 - index / 2));
+    const rows = [
+      ["Style", "Size", "SKU"],
+      ...sizes.map((size, index) => ["A", size, String(index)]),
+      ["A", "4", "99"],
+      ["A", "22", "98"],
+    ];
+    const simple = mapping({ fields: { model_code: "Style", size: "Size", sku: "SKU" } });
+    expect(expectErrors(readMappedSheet({ name: "Spring 2027", rows }, simple))).toEqual([
+      { row: 39, column: "Size", value: "4", message: messages.duplicateSize("A", 38) },
+      { row: 40, column: "Size", value: "22", message: messages.duplicateSize("A", 2) },
+    ]);
+    const result = expectOk(readMappedSheet({ name: "Spring 2027", rows: rows.slice(0, -2) }, simple));
+    expect(result.styles[0]?.items.map((item) => item.size)).toEqual([...sizes].reverse());
+  });
+});
+
 describe("readMappedSheet's live preview (maxStyles)", () => {
   const styleRows = (count: number, sizes = 10) =>
     Array.from({ length: count * sizes }, (_, index) => [

@@ -37,6 +37,7 @@ import type { EngineCell, EngineSheet, MappedSheetResult } from "./types.ts";
  */
 
 type Cells = ReadonlyArray<EngineCell | undefined>;
+const maxListedSizes = 32;
 type StyleValue = string | number | string[];
 
 /** The four attributes a style has a place for; other attribute columns go to extra_attributes. */
@@ -70,7 +71,14 @@ interface StyleInProgress {
   values: (StyleValue | undefined)[];
   valueRows: (number | undefined)[];
   items: { size: string; sku: string }[];
-  sizeRows: Map<string, number>;
+  /**
+   * The style's size labels by number (sizeId), as its rows give them, and the row of each: a
+   * style has a few sizes, so a list is searched quicker than a map is made (one per style). A
+   * style with very many rows (a wrong mapping, say) gets its map after all.
+   */
+  sizeIds: number[];
+  sizeRows: number[];
+  sizeIndex?: Map<number, number>;
 }
 
 /** The fields in the order missing columns are listed: the Crocs template's order. */
@@ -246,28 +254,33 @@ export function readMappedSheet(
 
   let sizeColumn = -1;
   let skuColumn = -1;
-  const sizeColumns: { column: number; header: string; size: string }[] = [];
+  const sizeColumns: { column: number; header: string; size: number }[] = [];
   const sizeLabels = new Map<string, string>();
   for (const [written, meant] of Object.entries(mapping.sizeLabels))
     sizeLabels.set(written.trim(), meant.trim());
-  // Whether each label (after the value map) reads as a size; labels repeat on every style.
-  const readable = new Map<string, boolean>();
-  const shownSize = (written: string): string => {
-    const shown = sizeLabels.get(written) ?? written;
-    let ok = readable.get(shown);
-    if (ok === undefined) {
-      ok = readSizeLabel(shown).ok;
-      readable.set(shown, ok);
+  // Each distinct label (after the value map) gets a number and is read once: labels repeat on
+  // every style, and their numbers put each style's sizes in scale order at the end.
+  const sizeIds = new Map<string, number>();
+  const sizeTexts: string[] = [];
+  const sizeReadable: boolean[] = [];
+  const sizeId = (written: string): number => {
+    const shown = sizeLabels.size === 0 ? written : (sizeLabels.get(written) ?? written);
+    let id = sizeIds.get(shown);
+    if (id === undefined) {
+      id = sizeTexts.length;
+      sizeIds.set(shown, id);
+      sizeTexts.push(shown);
+      sizeReadable.push(readSizeLabel(shown).ok);
     }
-    if (!ok && !unreadableSizes.includes(written)) unreadableSizes.push(written);
-    return shown;
+    if (!sizeReadable[id] && !unreadableSizes.includes(written)) unreadableSizes.push(written);
+    return id;
   };
   if (sizeColumnsLayout) {
     const missingSizeColumns: string[] = [];
     for (const { column: header, size } of mapping.sizeColumns) {
       const column = find(header);
       if (column === undefined) missingSizeColumns.push(header.trim());
-      else sizeColumns.push({ column, header: headerOf(column, header), size: shownSize(size.trim()) });
+      else sizeColumns.push({ column, header: headerOf(column, header), size: sizeId(size.trim()) });
     }
     if (mapping.sizeColumns.length === 0)
       requiredErrors.push(() =>
@@ -353,18 +366,24 @@ export function readMappedSheet(
   };
   const addItem = (
     entry: StyleInProgress | undefined,
-    size: string,
+    size: number,
     sku: string | null,
     header: string,
     column: number,
   ) => {
     if (!entry) return;
-    const firstRow = entry.sizeRows.get(size);
-    if (firstRow !== undefined) addError(header, column, messages.duplicateSize(entry.modelCode, firstRow));
-    else {
-      entry.sizeRows.set(size, rowNumber);
-      if (sku !== null) entry.items.push({ size, sku });
+    const ids = entry.sizeIds;
+    const at = entry.sizeIndex ? (entry.sizeIndex.get(size) ?? -1) : ids.indexOf(size);
+    if (at >= 0) {
+      addError(header, column, messages.duplicateSize(entry.modelCode, entry.sizeRows[at]!));
+      return;
     }
+    ids.push(size);
+    entry.sizeRows.push(rowNumber);
+    if (entry.sizeIndex) entry.sizeIndex.set(size, ids.length - 1);
+    else if (ids.length > maxListedSizes) entry.sizeIndex = new Map(ids.map((id, index) => [id, index]));
+    // A row without its SKU fails the sheet, so on success items and sizeIds stand in step.
+    if (sku !== null) entry.items.push({ size: sizeTexts[size]!, sku });
   };
   const checkSku = (sku: string | null, header: string, column: number) => {
     if (sku === null) return;
@@ -403,7 +422,7 @@ export function readMappedSheet(
       entry = styles.get(modelCode);
       if (!entry) {
         if (styles.size >= maxStyles) break;
-        entry = { modelCode, values: [], valueRows: [], items: [], sizeRows: new Map() };
+        entry = { modelCode, values: [], valueRows: [], items: [], sizeIds: [], sizeRows: [] };
         styles.set(modelCode, entry);
       }
     }
@@ -452,7 +471,7 @@ export function readMappedSheet(
       }
       if (offered === 0) addError(null, -1, mappingMessages.noSizeSkus);
     } else {
-      if (size !== null) addItem(entry, shownSize(size), sku, sizeHeader, sizeColumn);
+      if (size !== null) addItem(entry, sizeId(size), sku, sizeHeader, sizeColumn);
       checkSku(sku, skuHeader, skuColumn);
     }
 
@@ -505,7 +524,7 @@ export function readMappedSheet(
     ok: true,
     season: season.season,
     year: season.year,
-    styles: inScaleOrder([...styles.values()].map(toPreviewStyle)),
+    styles: inScaleOrder([...styles.values()], sizeTexts).map(toPreviewStyle),
     rowCount,
     missingColumns,
     unreadableSizes,
@@ -513,17 +532,15 @@ export function readMappedSheet(
 }
 
 /** Each style's sizes in scale order, never in text order: every distinct label is placed once. */
-function inScaleOrder(styles: PreviewStyle[]): PreviewStyle[] {
-  const labels = new Set<string>();
-  for (const style of styles) for (const item of style.items) labels.add(item.size);
-  const rank = new Map(sortSizeLabels([...labels]).map((label, index) => [label, index]));
-  const rankOf = (label: string) => rank.get(label) ?? 0;
+function inScaleOrder(styles: StyleInProgress[], sizeTexts: readonly string[]): StyleInProgress[] {
+  const rankOfLabel = new Map(sortSizeLabels(sizeTexts).map((label, index) => [label, index]));
+  const rank = sizeTexts.map((label) => rankOfLabel.get(label) ?? 0);
   for (const style of styles) {
-    const items = style.items;
+    const ids = style.sizeIds;
     let sorted = true;
-    for (let index = 1; index < items.length && sorted; index += 1)
-      sorted = rankOf(items[index - 1]!.size) <= rankOf(items[index]!.size);
-    if (!sorted) items.sort((a, b) => rankOf(a.size) - rankOf(b.size));
+    for (let index = 1; index < ids.length && sorted; index += 1)
+      sorted = rank[ids[index - 1]!]! <= rank[ids[index]!]!;
+    if (!sorted) style.items.sort((a, b) => rankOfLabel.get(a.size)! - rankOfLabel.get(b.size)!);
   }
   return styles;
 }
