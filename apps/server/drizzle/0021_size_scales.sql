@@ -73,6 +73,21 @@ CREATE TRIGGER "product_size_note_label" AFTER UPDATE OF "size", "product_id" ON
   FOR EACH ROW WHEN (OLD.size IS DISTINCT FROM NEW.size OR OLD.product_id IS DISTINCT FROM NEW.product_id)
   EXECUTE FUNCTION product_size_note_label();--> statement-breakpoint
 
+-- A placed row written over a noted one (a restore loads product sizes, whose trigger notes their
+-- labels, before this table) takes its place instead of breaking the key.
+CREATE FUNCTION "size_scale_labels_replace_noted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.scale_id IS NOT NULL THEN
+    DELETE FROM size_scale_labels
+    WHERE brand_id = NEW.brand_id AND label = NEW.label AND scale_id IS NULL;
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+
+CREATE TRIGGER "size_scale_labels_replace_noted" BEFORE INSERT ON "size_scale_labels"
+  FOR EACH ROW EXECUTE FUNCTION size_scale_labels_replace_noted();--> statement-breakpoint
+
 -- Every label existing products use, unplaced: one pass over the sizes.
 INSERT INTO "size_scale_labels" ("brand_id", "label")
 SELECT DISTINCT p.brand_id, ps.size FROM product_sizes ps JOIN products p ON p.id = ps.product_id;
