@@ -49,10 +49,13 @@ export async function getOrderOffer(
           .filter((style) => style.lineListId === lineList.id)
           .map(({ lineListId: _lineListId, ...style }) => ({
             ...style,
-            sizes: style.sizes.map((size) => ({
-              ...size,
-              availableQuantity: available.get(availabilityKey(style.productId, size.sku)) ?? null,
-            })),
+            sizes: style.sizes.map((size) => {
+              const quantity = available.get(availabilityKey(style.productId, size.sku));
+              // Only where one is known: most sizes have none.
+              return quantity === null || quantity === undefined
+                ? size
+                : { ...size, availableQuantity: quantity };
+            }),
           })),
       };
     }),
