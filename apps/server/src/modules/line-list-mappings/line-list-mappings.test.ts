@@ -1,10 +1,16 @@
 import { type InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { mappingMessages, type LineListMapping } from "@cm/contracts/line-list-mapping";
-import type { PreviewStyleRow, PreviewSummary } from "@cm/contracts/line-list-preview";
+import {
+  previewFieldValues,
+  type PreviewStyleRow,
+  type PreviewSummary,
+} from "@cm/contracts/line-list-preview";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { rowsOf } from "../../db/client.ts";
 import { putObject, snapshot, type Auth } from "../../../test/uploads.ts";
 import {
   semicolonCsvLineListTable,
@@ -229,6 +235,50 @@ describe("line lists of every layout, mapped once per brand", () => {
         });
       },
       rename: { from: "EAN", to: "EAN-13" },
+    });
+  });
+
+  it("shows a changed wholesale price and extra attribute in the preview, and saves them into the product", async () => {
+    // Pandora's mapping is saved by the test above; a new line list of the same layout, one style changed.
+    const sheet = titledRowsLineList({ styles: 9, seed: 3 });
+    const changed = {
+      ...sheet,
+      rows: sheet.rows.map((row, r) =>
+        r === 5 ? row.map((cell, c) => (c === 8 ? Number(cell) + 1 : c === 3 ? "Platinum" : cell)) : row,
+      ),
+    };
+    const fileName = "Pandora Spring 2027.xlsx";
+    const stored = await store("Pandora", fileName, await writeSheetsXlsx([changed]));
+    expect((await inspect("Pandora", fileName, stored.fileKey)).status).toBe("matches");
+    const id = await processed("Pandora", fileName, stored.fileKey);
+    expect(await summaryOf(id)).toMatchObject({ counts: { all: 9, new: 0, changed: 1, old: 8 } });
+    const style = (await stylesOf(id)).find((row) => row.status === "changed")!;
+    const [before, after] = [sheet.rows[5]!, changed.rows[5]!];
+    expect(style).toMatchObject({
+      model_code: after[0],
+      wholesale_price: after[8],
+      extra_attributes: { Metal: "Platinum" },
+      previous: { wholesale_price: before[8], extra_attributes: { Metal: before[3] } },
+    });
+    // The contract's preview fields name what changed (the price and the attributes, where it lists them).
+    expect(style.changedFields).toEqual(
+      previewFieldValues.filter(
+        (field) => (field as string) === "wholesale_price" || (field as string) === "extra_attributes",
+      ),
+    );
+    expect((await request("POST", `/api/crocs/preview/${id}/confirm`)).json().data).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 8,
+    });
+    const [product] = rowsOf<{ wholesale_price: string; extra_attributes: Record<string, string> }>(
+      await testApp.database.db.execute(
+        sql`select wholesale_price::text, extra_attributes from products where model_code = ${String(after[0])}`,
+      ),
+    );
+    expect(product).toEqual({
+      wholesale_price: Number(after[8]).toFixed(2),
+      extra_attributes: { Metal: "Platinum" },
     });
   });
 
