@@ -255,6 +255,17 @@ describe("readMappedSheet, one row per SKU", () => {
       season: "Spring",
       year: 2027,
     });
+    // A CSV file's "sheet" is its file name, which the season is not read from.
+    expect(
+      expectOk(
+        readMappedSheet({ name: "Skechers Fall 2026", rows }, withSeason, { seasonFromSheetName: false }),
+      ),
+    ).toMatchObject({ season: "Spring", year: 2027 });
+    expect(
+      expectErrors(
+        readMappedSheet({ name: "Skechers Fall 2026", rows }, simple, { seasonFromSheetName: false }),
+      ),
+    ).toEqual([{ row: null, column: null, message: mappingMessages.seasonRequired }]);
     expect(expectErrors(readMappedSheet({ name: "Sheet1", rows }, simple))).toEqual([
       { row: null, column: null, value: "Sheet1", message: messages.sheetName("Sheet1") },
     ]);

@@ -137,14 +137,25 @@ function indexHeaders(headerRow: Cells): HeaderIndex {
 export function readMappedSheet(
   sheet: EngineSheet,
   mapping: LineListMapping,
-  options: { maxStyles?: number } = {},
+  options: {
+    /** The live preview: stop once this many styles are read. */
+    maxStyles?: number;
+    /**
+     * false when the sheet's name is no sheet name: a CSV file's is its file name, and the
+     * season then comes from the mapping only (as the inspect step asks for it).
+     */
+    seasonFromSheetName?: boolean;
+  } = {},
 ): MappedSheetResult {
   const errors: LineListRowError[] = [];
   const unreadableSizes: string[] = [];
   const fail = (): MappedSheetResult => ({ ok: false, errors, errorCount: errors.length, unreadableSizes });
 
-  const season = seasonFromSheetName(sheet.name) ?? mapping.season;
-  if (!season) {
+  const season =
+    (options.seasonFromSheetName === false ? null : seasonFromSheetName(sheet.name)) ?? mapping.season;
+  if (!season && options.seasonFromSheetName === false)
+    errors.push({ row: null, column: null, message: mappingMessages.seasonRequired });
+  else if (!season) {
     const message =
       mapping.sheet === null ? messages.sheetName(sheet.name) : mappingMessages.sheetName(sheet.name);
     errors.push({ row: null, column: null, value: sheet.name, message });
