@@ -277,6 +277,29 @@ describe("readMappedSheet, one row per SKU", () => {
   });
 });
 
+describe("readMappedSheet's limits, counted from the header row", () => {
+  const simple = mapping({ headerRow: 3, fields: { model_code: "Style", size: "Size", sku: "SKU" } });
+  const head: Row[] = [["Title"], [], ["Style", "Size", "SKU"]];
+
+  it("refuses more than 100,000 data rows below the header row, and accepts exactly that many", () => {
+    const rows: (Row | undefined)[] = [...head, ["A", "8", "1"]];
+    rows[2 + 100_000] = ["A", "9", "2"];
+    expect(expectOk(readMappedSheet({ name: "Spring 2027", rows }, simple)).rowCount).toBe(2);
+    rows[2 + 100_001] = ["A", "10", "3"];
+    expect(expectErrors(readMappedSheet({ name: "Spring 2027", rows }, simple))).toEqual([
+      { row: 100_004, column: null, message: messages.tooManyRows },
+    ]);
+  });
+
+  it("refuses a row using more than 256 columns", () => {
+    const wide: Row = ["A", "8", "1"];
+    wide[256] = "far away";
+    expect(expectErrors(readMappedSheet({ name: "Spring 2027", rows: [...head, wide] }, simple))).toEqual([
+      { row: 4, column: "IW", message: messages.tooManyColumns },
+    ]);
+  });
+});
+
 describe("readMappedSheet, sizes as columns", () => {
   const sizeColumnsMapping = mapping({
     layout: "size-columns",
@@ -337,6 +360,36 @@ describe("readMappedSheet, sizes as columns", () => {
       { row: 4, column: "8", value: "3", message: messages.duplicateSize("40001", 3) },
       { row: 5, column: "7", value: "1", message: messages.duplicateSku(3) },
       { row: 6, column: null, message: mappingMessages.noSizeSkus },
+    ]);
+  });
+
+  it("reads each size column's size through the value map, and lists a size it cannot read", () => {
+    const odd = mapping({
+      layout: "size-columns",
+      fields: { model_code: "Style" },
+      sizeColumns: [
+        { column: "8", size: "8" },
+        { column: "8+", size: "8+" },
+        { column: "Tall", size: "Tall" },
+      ],
+    });
+    const rows: Row[] = [
+      ["Style", "8", "8+", "Tall"],
+      ["A", "1", "2", "3"],
+    ];
+    const refused = readMappedSheet({ name: "Spring 2027", rows }, odd);
+    expect(refused.unreadableSizes).toEqual(["8+", "Tall"]);
+    expect(refused.ok).toBe(false);
+    const read = expectOk(
+      readMappedSheet(
+        { name: "Spring 2027", rows },
+        { ...odd, sizeLabels: { "8+": "8.5", Tall: "One Size" } },
+      ),
+    );
+    expect(read.styles[0]?.items).toEqual([
+      { size: "8", sku: "1" },
+      { size: "8.5", sku: "2" },
+      { size: "One Size", sku: "3" },
     ]);
   });
 
