@@ -293,6 +293,45 @@ describe("size scales", () => {
     ]);
   });
 
+  it("places labels a caller names before any product has them, and keeps labels no system reads last", async () => {
+    const brandId = await newBrand();
+    await db().transaction((tx) => recordSizesInScale(tx, brandId, ["2T", "EU 42", "EU 40", "EU 41.5"]));
+    const list = await scales(brandId);
+    expect(list.unplaced).toEqual([]);
+    expect(stepsOf(list.scales[0]!)).toEqual(["EU 40", "EU 41.5", "EU 42", "2T"]);
+    expect(list.scales[0]!.steps.at(-1)).toEqual({ value: 0, labels: {}, asWritten: "2T" });
+
+    // A product's "EU 41" lands between them on the next save.
+    const lineListId = await newLineList(brandId, "Euro", { E1: ["2T", "EU 42", "EU 41", "EU 40"] });
+    await db().transaction((tx) => recordSizesInScale(tx, brandId));
+    expect((await cardSizes(lineListId)).E1).toEqual(["EU 40", "EU 41", "EU 42", "2T"]);
+  });
+
+  it("orders widths as the scale says: moving a width moves its sizes on every screen", async () => {
+    const brandId = await newBrand();
+    const lineListId = await newLineList(brandId, "Wide", { D1: ["10 4E", "10 2E", "10", "11 2E"] });
+    await placeNewSizeLabels(db());
+    const [scale] = (await scales(brandId)).scales;
+    expect(scale!.widths).toEqual(["2E", "4E"]);
+    expect((await cardSizes(lineListId)).D1).toEqual(["10", "10 2E", "10 4E", "11 2E"]);
+
+    const response = await api("PUT", `/api/brands/${brandId}/size-scales/${scale!.id}`, {
+      name: scale!.name,
+      steps: scale!.steps,
+      widths: ["4E", "2E", ""],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await cardSizes(lineListId)).D1).toEqual(["10 4E", "10 2E", "10", "11 2E"]);
+
+    const dropped = await api("PUT", `/api/brands/${brandId}/size-scales/${scale!.id}`, {
+      name: scale!.name,
+      steps: scale!.steps,
+      widths: ["2E"],
+    });
+    expect(dropped.statusCode).toBe(400);
+    expect(dropped.json()).toMatchObject({ message: sizeScaleMessages.widthsInUse(["4E"]) });
+  });
+
   describe("PUT /api/brands/{brandId}/size-scales/{scaleId}", () => {
     let brandId: number;
     let lineListId: number;
