@@ -165,6 +165,15 @@ describe("guessMapping by header name", () => {
     expect(mapping).toEqual(crocsMapping);
   });
 
+  it("prefers the likelier header when several name a field, and a style number column that holds codes", () => {
+    const mapping = guess(
+      ["Description", "Style", "Style Number", "Size", "UPC", "Style Name"],
+      [["Comfortable slip-on", "Wally Sox", "40003-001", "8", "0850000000017", "Wally"]],
+    );
+    expect(mapping.fields).toMatchObject({ model_code: "Style Number", silhouette: "Style Name" });
+    expect(mapping.attributes.map((attribute) => attribute.column)).toEqual(["Description", "Style"]);
+  });
+
   it("keeps every other column as an attribute under its header, once, and leaves blank headers out", () => {
     const mapping = guess(["Style", "", "Material", "Size", "UPC", "material", "Notes"]);
     expect(mapping.attributes).toEqual([

@@ -228,6 +228,11 @@ function looksLikePrices(column: Column, separator: DecimalSeparator | null): bo
   );
 }
 
+/** Whether a column's values are codes rather than names: most hold a digit (or it has none yet). */
+function holdsCodes(column: Column): boolean {
+  return column.values.length === 0 || share(column.values, (cell) => /\d/.test(String(cell))) >= 0.5;
+}
+
 function looksLikeDates(column: Column): boolean {
   return column.values.length > 0 && share(column.values, (cell) => parseDate(cell) !== null) >= 0.8;
 }
@@ -294,11 +299,14 @@ export function guessMapping(input: {
     (field) => !(sizeColumnsLayout && (field === "sku" || field === "size")),
   );
 
-  // By name.
+  // By name: the synonym listed first wins ("Style Name" over "Description"), and a style number
+  // holds digits ("Style Number" over a "Style" column of names).
   for (const field of wanted) {
-    const column = columns.find(
-      (candidate) => !taken.has(candidate) && synonyms[field].includes(candidate.key),
-    );
+    const names = synonyms[field];
+    const candidates = columns
+      .filter((candidate) => !taken.has(candidate) && names.includes(candidate.key))
+      .sort((a, b) => names.indexOf(a.key) - names.indexOf(b.key));
+    const column = field === "model_code" ? (candidates.find(holdsCodes) ?? candidates[0]) : candidates[0];
     if (column) take(field, column);
   }
   const images = columns.filter((column) => !taken.has(column) && imageHeader.test(column.key));
