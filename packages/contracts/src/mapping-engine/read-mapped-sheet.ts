@@ -274,6 +274,8 @@ export function readMappedSheet(
   const sizeIds = new Map<string, number>();
   const sizeTexts: string[] = [];
   const sizeReadable: boolean[] = [];
+  // A size mapped to a wrong column can give thousands of labels, each to list once.
+  const unreadableSeen = new Set<string>();
   const sizeId = (written: string): number => {
     const shown = sizeLabels.size === 0 ? written : (sizeLabels.get(written) ?? written);
     let id = sizeIds.get(shown);
@@ -283,7 +285,10 @@ export function readMappedSheet(
       sizeTexts.push(shown);
       sizeReadable.push(readSizeLabel(shown).ok);
     }
-    if (!sizeReadable[id] && !unreadableSizes.includes(written)) unreadableSizes.push(written);
+    if (!sizeReadable[id] && !unreadableSeen.has(written)) {
+      unreadableSeen.add(written);
+      unreadableSizes.push(written);
+    }
     return id;
   };
   if (sizeColumnsLayout) {
