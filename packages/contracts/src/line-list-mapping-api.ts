@@ -11,9 +11,15 @@ import { lineListLayouts, mappingFields, type LineListMapping } from "./line-lis
  *   PUT    /api/brands/{id}/mapping        (catalogs.manage) saves it (a history entry)
  *   DELETE /api/brands/{id}/mapping        (catalogs.manage) resets it (a history entry)
  *
- * The process route (POST /api/crocs/line-lists/process) takes an optional `mapping`: the one the
- * person confirmed, saved for the brand before the file is read with it. Without one the brand's
- * saved mapping is used.
+ * Inspect answers 422 with the processing step's body (the row errors, X-Error-Count) for a file
+ * it refuses (then deleted), 400 for a sheet the workbook lacks or an empty requested header row
+ * (the file stays), 404 for an unknown key or brand, 409 for a file already processed.
+ *
+ * The process route (POST /functions/process-line-list, also POST /api/crocs/line-lists/process)
+ * takes an optional `mapping`: the one the person confirmed, checked against the file and saved
+ * for the brand together with the upload. Without one the brand's saved mapping is used. 400
+ * `mappingMessages.mappingRequired` / `headersChanged`, or the mapping's problems (all of them in
+ * the envelope's `data.mapping`), keep the stored file for the mapping step.
  */
 
 const headerText = z.string().trim().min(1).max(200);
