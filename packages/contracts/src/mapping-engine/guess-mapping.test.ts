@@ -77,6 +77,15 @@ describe("findHeaderRow", () => {
     expect(findHeaderRow(rows)).toBe(2);
   });
 
+  it("takes European size headers (36 to 46) for headers too", () => {
+    const rows: Row[] = [
+      ["Calzature Primavera 2027"],
+      ["Article", "Colour", 36, 37, 38, 39, 40, 41],
+      ["A-1", "Nero", 8050000000036, 8050000000037, 8050000000038, 8050000000039, undefined, undefined],
+    ];
+    expect(findHeaderRow(rows)).toBe(2);
+  });
+
   it("falls back to the first row that holds anything", () => {
     expect(findHeaderRow([[], ["only a title"]])).toBe(2);
     expect(findHeaderRow([])).toBe(1);
@@ -266,6 +275,20 @@ describe("guessMapping's layout", () => {
     expect(mapping.fields).toEqual({ model_code: "Style", color: "Color", msrp: "MSRP" });
     expect(mapping.attributes).toEqual([]);
     expect(mappingProblems(mapping, headers, { unreadableSizes: [], seasonFromSheet: true })).toEqual([]);
+  });
+
+  it("proposes a run of plain numbers past the US sizes as EU sizes", () => {
+    const mapping = guess(
+      ["Article", "Colour", "36", "37", "38,5", "46"],
+      [["A-1", "Nero", "8050000000036", "8050000000037", "8050000000038", undefined]],
+    );
+    expect(mapping.layout).toBe("size-columns");
+    expect(mapping.sizeColumns).toEqual([
+      { column: "36", size: "EU 36" },
+      { column: "37", size: "EU 37" },
+      { column: "38,5", size: "EU 38,5" },
+      { column: "46", size: "EU 46" },
+    ]);
   });
 
   it("is one row per SKU when no size header holds codes", () => {

@@ -40,7 +40,14 @@ function isDigitCode(cell: EngineCell): boolean {
 /** The size a header stands for, when it reads as one: "8", "8.5", "M8/W10", "Size 9", "EU 42", "XL". */
 function sizeOfHeader(header: string): string | null {
   const label = header.trim().replace(/^(?:size|sz)\b[\s:.#-]*/i, "");
-  return label !== "" && readSizeLabel(label).ok ? label : null;
+  return label !== "" && (readSizeLabel(label).ok || euNumber(label) !== null) ? label : null;
+}
+
+/** A plain number in the EU range ("36", "42.5"), which a European size run writes without "EU". */
+function euNumber(label: string): number | null {
+  if (!/^\d{2}(?:[.,]5)?$/.test(label)) return null;
+  const value = Number(label.replace(",", "."));
+  return value >= 15 && value <= 56 ? value : null;
 }
 
 /** A cell that could be a column header: short text that is no code, no amount and no date, or a size. */
@@ -290,10 +297,17 @@ export function guessMapping(input: {
   const sizeColumns: LineListMapping["sizeColumns"] = [];
   if (sizeColumnsLayout) {
     // Sizes no style of the sample offers still belong with their neighbours.
-    for (const column of withCodes.length >= 2 ? sizeCandidates : withCodes) {
-      sizeColumns.push({ column: column.header, size: sizeOfHeader(column.header) ?? column.header });
+    const chosen = withCodes.length >= 2 ? sizeCandidates : withCodes;
+    // A run of plain numbers past the US sizes (36 to 46) is European: proposed as "EU 36",
+    // which the step shows beside the column for the person to confirm or change.
+    const labels = chosen.map((column) => sizeOfHeader(column.header) ?? column.header);
+    const european = labels.some((label) => (euNumber(label) ?? 0) > 22 && !readSizeLabel(label).ok);
+    chosen.forEach((column, index) => {
+      const label = labels[index]!;
+      const size = european && euNumber(label) !== null ? `EU ${label}` : label;
+      sizeColumns.push({ column: column.header, size });
       taken.add(column);
-    }
+    });
   }
   const wanted = (Object.keys(synonyms) as SingleColumnFieldKey[]).filter(
     (field) => !(sizeColumnsLayout && (field === "sku" || field === "size")),
