@@ -187,6 +187,14 @@ describe("Upload Inventory: Map columns", () => {
     await chooseColumn(user, dialog, "Colour", "Colour");
     await waitFor(() => expect(confirm).toBeEnabled());
 
+    // A CSV file has no sheet name to give the season: without one, it is asked for.
+    const year = within(dialog).getByRole("textbox", { name: "Year" });
+    await user.clear(year);
+    expect(await within(dialog).findByText(mappingMessages.seasonRequired)).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+    await user.type(year, "2027");
+    await waitFor(() => expect(confirm).toBeEnabled());
+
     await user.click(confirm);
     await waitFor(() => expect(api.processCalls()).toHaveLength(1));
     expect(api.processCalls()[0]!.body).toMatchObject({

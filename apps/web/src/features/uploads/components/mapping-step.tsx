@@ -242,7 +242,10 @@ export function MappingStep({
   const added = useMemo(() => new Set(inspection.columnChanges.added), [inspection]);
 
   const previewed = useDebouncedValue(mapping, mappingPreviewDelayMs);
-  const result = useMemo(() => previewMapping(sheet, previewed), [sheet, previewed]);
+  const result = useMemo(
+    () => previewMapping(sheet, previewed, inspection.kind),
+    [sheet, previewed, inspection.kind],
+  );
   const stale = previewed !== mapping;
 
   const newlyUnreadable = result.unreadableSizes.filter((label) => !unreadableSeen.includes(label));

@@ -25,8 +25,13 @@ export function sampleSheetOf(inspection: InspectUploadData): EngineSheet {
  * show, and the size labels and errors of every sample row (not only the first styles'), so a
  * label further down is asked about before the upload, not refused by it.
  */
-export function previewMapping(sheet: EngineSheet, mapping: LineListMapping): MappedSheetResult {
-  const result = readMappedSheet(sheet, mapping);
+export function previewMapping(
+  sheet: EngineSheet,
+  mapping: LineListMapping,
+  kind: InspectUploadData["kind"],
+): MappedSheetResult {
+  // A CSV file's "sheet" is named after the file: its season is the one the person gives.
+  const result = readMappedSheet(sheet, mapping, { seasonFromSheetName: kind !== "csv" });
   return result.ok ? { ...result, styles: result.styles.slice(0, mappingPreviewStyles) } : result;
 }
 
