@@ -18,6 +18,7 @@ import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { findBrandNameById } from "../brands/repository.ts";
 import {
   inspectLineListFile,
+  prepareParseWorker,
   type ParseLineListFileOptions,
 } from "../file-processing/parse-line-list-file.ts";
 import { isUploadKey, type ObjectStore } from "../storage/object-store.ts";
@@ -104,5 +105,7 @@ export async function inspectUpload(
       errorCount: result.errorCount,
     };
   }
+  // The processing step follows (at once when the headers match): its worker starts loading now.
+  prepareParseWorker();
   return { ok: true, data: { ...result.data, savedMapping: saved?.mapping ?? null } };
 }
