@@ -138,6 +138,36 @@ describe("parseLineListFile", () => {
     expect(checked.read).toEqual({ kind: "xlsx", sheet: "Spring 2027", headers: sampleHeaders });
   });
 
+  it("reads a CSV file's season from its mapping, never from the file's name", async () => {
+    const csv = Buffer.from("Style;Size;UPC;MSRP\r\n216001-BBK;8;190000000001;59,99\r\n");
+    const mapping = {
+      ...crocsMapping,
+      fields: { model_code: "Style", size: "Size", sku: "UPC", msrp: "MSRP" },
+      attributes: [],
+      decimalSeparator: "," as const,
+      season: { season: "Spring", year: 2027 },
+    };
+    const read = await parseLineListFile({
+      mapping,
+      fileName: "0b0c2a1e-0000-4000-8000-000000000000.csv",
+      displayName: "Fall 2028.csv",
+      bytes: csv,
+    });
+    expect(read).toMatchObject({
+      ok: true,
+      season: "Spring",
+      year: 2027,
+      read: { kind: "csv", sheet: "Fall 2028" },
+    });
+    expect(stylesOf(read)[0]).toMatchObject({ model_code: "216001-BBK", msrp: 59.99 });
+    const unseasoned = await parseLineListFile({
+      mapping: { ...mapping, season: null },
+      fileName: "a.csv",
+      bytes: csv,
+    });
+    expect(unseasoned).toMatchObject({ ok: false, errors: [{ message: mappingMessages.seasonRequired }] });
+  });
+
   it("terminates a parse that takes longer than its timeout, and the next parse still works", async () => {
     const started = performance.now();
     const result = await parseLineListFile(

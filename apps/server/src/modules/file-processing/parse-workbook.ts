@@ -171,7 +171,10 @@ export async function parseWorkbook(input: ParseJob): Promise<ParseJobResult | C
     ) {
       return { ok: false, errors: [], errorCount: 0, headersChanged: true, read };
     }
-    const { unreadableSizes, ...result } = readMappedSheet(file.sheet, mapping);
+    // A CSV file's "sheet" is named after the file: its season is the mapping's (the person's).
+    const { unreadableSizes, ...result } = readMappedSheet(file.sheet, mapping, {
+      seasonFromSheetName: file.kind !== "csv",
+    });
     if (input.checkMapping) {
       const seasonFromSheet = file.kind !== "csv" && seasonFromSheetName(file.sheet.name) !== null;
       const problems = mappingProblems(mapping, headers, { unreadableSizes, seasonFromSheet });
