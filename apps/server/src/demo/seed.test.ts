@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { listLineListsWithCatalogs } from "../modules/line-lists/service.ts";
 import { rowsOf } from "../db/client.ts";
 import { seedDemoData } from "./seed.ts";
-import { lineLists, orders } from "../db/schema.ts";
+import { brands, lineLists, orders } from "../db/schema.ts";
+import { getBrandMapping } from "../modules/line-list-mappings/service.ts";
 
 describe("demo seed", () => {
   let testApp: TestApp;
@@ -17,7 +18,7 @@ describe("demo seed", () => {
 
   it("adds a published, a sorted unpublished and an unsorted Crocs line list, and published ones of other brands, once", async () => {
     const { db } = testApp.database;
-    expect(first.lineLists).toHaveLength(8);
+    expect(first.lineLists).toHaveLength(9);
     const { data } = await listLineListsWithCatalogs(db, { page: 1, pageSize: 20, status: "all" });
     const byName = new Map(data.map((lineList) => [lineList.name, lineList]));
     expect(byName.get("Spring 2027 Pre-Book")).toMatchObject({
@@ -31,7 +32,12 @@ describe("demo seed", () => {
       sortingCompleted: 0,
       catalogs: [],
     });
-    for (const name of ["Crocs Core Own Stock", "Skechers Core Own Stock", "Hey Dude Core Own Stock"]) {
+    for (const name of [
+      "Crocs Core Own Stock",
+      "Skechers Core Own Stock",
+      "Hey Dude Core Own Stock",
+      "Pandora Core Own Stock",
+    ]) {
       expect(byName.get(name), name).toMatchObject({ type: "own-stock", published: 1 });
     }
     expect(byName.get("Skechers Available To Sell")).toMatchObject({ type: "brand-ats", published: 1 });
@@ -43,7 +49,71 @@ describe("demo seed", () => {
     for (const lineList of data) expect(lineList.itemsCount).toBeGreaterThan(0);
 
     expect(await seedDemoData(db, testApp.config)).toEqual({ lineLists: [], orders: 0 });
-    expect(await db.$count(lineLists)).toBe(8);
+    expect(await db.$count(lineLists)).toBe(9);
+  });
+
+  it("uploads the other brands' files through the mapping engine: sizes as columns, a semicolon CSV, one-size jewellery", async () => {
+    const { db } = testApp.database;
+    const brandId = async (name: string) =>
+      (await db.select({ id: brands.id }).from(brands).where(eq(brands.name, name)))[0]!.id;
+    const mappingOf = async (name: string) => (await getBrandMapping(db, await brandId(name)))?.mapping;
+
+    // Each brand's mapping is the engine's guess, saved on its first upload.
+    expect(await mappingOf("Hey Dude")).toMatchObject({
+      layout: "size-columns",
+      headerRow: 4,
+      fields: { model_code: "Style #", msrp: "RRP", wholesale_price: "Wholesale" },
+      season: { season: "Spring", year: 2027 },
+    });
+    expect((await mappingOf("Hey Dude"))!.sizeColumns.map((entry) => entry.column)).toEqual([
+      "M7",
+      "M8",
+      "M9",
+      "M10",
+      "M11",
+      "M12",
+      "W6",
+      "W7",
+      "W8",
+      "W9",
+    ]);
+    expect(await mappingOf("Skechers")).toMatchObject({
+      layout: "rows",
+      decimalSeparator: ",",
+      fields: { model_code: "Style", size: "Size", sku: "UPC", msrp: "MSRP", color: "Color" },
+    });
+    expect(await mappingOf("Pandora")).toMatchObject({
+      layout: "rows",
+      fields: { model_code: "Item No", sku: "EAN" },
+    });
+
+    // What the files said, as the products hold it.
+    const product = async (modelCode: string) => {
+      const [row] = rowsOf<{ color: string; msrp: string; sizes: string[]; skus: string[] }>(
+        await db.execute(sql`
+          select p.color, p.msrp::text as msrp,
+            array_agg(s.size order by s.id) as sizes, array_agg(s.sku order by s.id) as skus
+          from products p join product_sizes s on s.product_id = p.id
+          where p.model_code = ${modelCode} group by p.id
+        `),
+      );
+      return row!;
+    };
+    const wally = await product("40100-BLA");
+    expect(wally).toMatchObject({ color: "Black", msrp: "64.99" });
+    expect(new Set(wally.sizes)).toEqual(
+      new Set(["M7", "M8", "M9", "M10", "M11", "M12", "W6", "W7", "W8", "W9"]),
+    );
+    for (const sku of wally.skus) expect(sku).toMatch(/^\d{12}$/);
+    // Windows-1252 and decimal commas read right.
+    expect(await product("216100-CRM")).toMatchObject({ color: "Crème", msrp: "65.00" });
+    const pandora = rowsOf<{ sizes: number }>(
+      await db.execute(sql`
+        select count(*)::int as sizes from products p join product_sizes s on s.product_id = p.id
+        join brands b on b.id = p.brand_id where b.name = 'Pandora'
+      `),
+    );
+    expect(pandora[0]!.sizes).toBe(18);
   });
 
   it("adds twelve months of orders of every type and status, some multibrand, once", async () => {

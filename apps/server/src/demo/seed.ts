@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { isCrocsBrand } from "@cm/contracts/brands";
 import type { CatalogType } from "@cm/contracts/catalogs";
 import type { Config } from "../env.ts";
+import { demoBrandUploads, DemoUploader } from "./brand-uploads.ts";
 import { seedDemoCustomers } from "./customers.ts";
 import { seedDemoOrders } from "./orders.ts";
 import { createLineListInTransaction, type CreateLineListInput } from "../modules/line-lists/service.ts";
@@ -128,148 +129,70 @@ export function demoLineLists(brandId: number): CreateLineListInput[] {
   ];
 }
 
-/**
- * Published line lists the other seeded brands would have sent, written as a saved upload would
- * leave them (only Crocs workbooks can be uploaded today). With Crocs' own, they make open-stock,
- * brand-ats and future-stock orders possible, and multibrand ones.
- */
-const otherBrandLines: Record<string, { codePrefix: string; lines: DemoLine[]; sizes: string[] }> = {
-  Skechers: {
-    codePrefix: "216",
-    lines: [
-      { franchise: "Go Walk", silhouette: "Slip-On", msrp: "65.00" },
-      { franchise: "D'Lites", silhouette: "Sneaker", msrp: "75.00" },
-      { franchise: "Arch Fit", silhouette: "Trainer", msrp: "90.00" },
-      { franchise: "Uno", silhouette: "Lace-Up", msrp: "85.00" },
-      { franchise: "Max Cushioning", silhouette: "Running Shoe", msrp: "95.00" },
-    ],
-    sizes: ["W6", "W7", "W8", "W9", "M8", "M9", "M10", "M11"],
-  },
-  "Hey Dude": {
-    codePrefix: "40",
-    lines: [
-      { franchise: "Wally", silhouette: "Loafer", msrp: "64.99" },
-      { franchise: "Wendy", silhouette: "Loafer", msrp: "59.99" },
-      { franchise: "Thad", silhouette: "Lace-Up", msrp: "69.99" },
-      { franchise: "Bradley", silhouette: "Boot", msrp: "79.99" },
-    ],
-    sizes: ["M7", "M8", "M9", "M10", "M11", "M12", "W6", "W7", "W8", "W9"],
-  },
-};
-
-interface DemoLine {
-  franchise: string;
-  silhouette: string;
-  msrp: string;
-}
-
-function otherBrandProducts(brandName: string, count: number): ProductInput[] {
-  const { codePrefix, lines, sizes } = otherBrandLines[brandName]!;
-  return Array.from({ length: count }, (_, index) => {
-    const line = lines[index % lines.length]!;
-    const modelCode = `${codePrefix}${String(100 + (index % lines.length) * 11)}-${colors[Math.floor(index / lines.length) % colors.length]!.slice(0, 3).toUpperCase()}`;
-    return {
-      modelCode,
-      franchise: line.franchise,
-      silhouette: line.silhouette,
-      color: colors[Math.floor(index / lines.length) % colors.length]!,
-      gender: "Unisex",
-      msrp: line.msrp,
-      imageUrls: [],
-      sizes: sizes.map((size) => ({ size, sku: `${modelCode}-${size}` })),
-    };
-  });
-}
-
-/** Crocs' published own-stock line list and the other brands' published line lists. */
+/** Crocs' published own-stock line list (the other brands' are uploaded: brand-uploads.ts). */
 export function demoOrderableLineLists(brandIds: ReadonlyMap<string, number>): CreateLineListInput[] {
-  const planned: CreateLineListInput[] = [];
-  const published = (input: Omit<CreateLineListInput, "stage" | "sortingCompleted" | "published">) =>
-    planned.push({ ...input, stage: "saved", sortingCompleted: true, published: true });
   const crocsId = [...brandIds].find(([name]) => isCrocsBrand(name))?.[1];
-  if (crocsId !== undefined) {
-    const products = demoProducts(16);
-    published({
+  if (crocsId === undefined) return [];
+  const products = demoProducts(16);
+  return [
+    {
       brandId: crocsId,
       name: "Crocs Core Own Stock",
       description: "Crocs styles in our warehouse",
       type: "own-stock",
+      stage: "saved",
       sentOn: "2025-11-03",
       products,
       catalogs: segment(products.map((product) => product.modelCode)),
-    });
-  }
-  for (const brandName of Object.keys(otherBrandLines)) {
-    const brandId = brandIds.get(brandName);
-    if (brandId === undefined) continue;
-    const products = otherBrandProducts(brandName, 15);
-    const codes = products.map((product) => product.modelCode);
-    published({
-      brandId,
-      name: `${brandName} Core Own Stock`,
-      description: `${brandName} styles in our warehouse`,
-      type: "own-stock",
-      sentOn: "2025-11-03",
-      products: products.slice(0, 12),
-      catalogs: segment(codes.slice(0, 12)),
-    });
-    published(
-      brandName === "Skechers"
-        ? {
-            brandId,
-            name: "Skechers Available To Sell",
-            description: "What Skechers has available to sell this season",
-            type: "brand-ats",
-            sentOn: "2025-11-10",
-            products: products.slice(5, 15),
-            catalogs: segment(codes.slice(5, 15)),
-          }
-        : {
-            brandId,
-            name: `${brandName} Summer 2027 Future Stock`,
-            description: `${brandName} styles arriving for summer 2027`,
-            type: "future-stock",
-            season: "Summer",
-            year: 2027,
-            sentOn: "2025-11-10",
-            dateOfAvailability: "2027-05-01",
-            products: products.slice(3, 15),
-            catalogs: segment(codes.slice(3, 15)),
-          },
-    );
-  }
-  return planned;
+      sortingCompleted: true,
+      published: true,
+    },
+  ];
 }
 
 /**
- * Adds the demo line lists: Crocs' (published, sorted, still to sort) and the published ones
- * orders are written against. A demo line list that exists by brand and name is left alone.
+ * Adds the demo line lists: Crocs' (published, sorted, still to sort), written as an accepted
+ * upload of its workbook leaves them, and the other brands' published ones, uploaded through the
+ * real path in their own layouts (brand-uploads.ts). Orders are written against the published
+ * ones. A demo line list that exists by brand and name is left alone.
  */
 export async function seedDemoLineLists(db: Database): Promise<{ created: string[] }> {
-  return db.transaction(async (tx) => {
-    const candidates = await tx.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id);
-    const crocs = candidates.find((brand) => isCrocsBrand(brand.name));
-    if (!crocs) return { created: [] };
-    const brandIds = new Map(candidates.map((brand) => [brand.name, brand.id]));
-    const planned = [...demoLineLists(crocs.id), ...demoOrderableLineLists(brandIds)];
-    const existing = await tx
-      .select({ brandId: lineLists.brandId, name: lineLists.name })
-      .from(lineLists)
-      .where(
-        inArray(
-          sql`lower(${lineLists.name})`,
-          planned.map((lineList) => lineList.name.toLowerCase()),
-        ),
-      );
-    const existingNames = new Set(existing.map((row) => `${row.brandId}:${row.name.toLowerCase()}`));
-    const created: string[] = [];
+  const candidates = await db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(brands.id);
+  const crocs = candidates.find((brand) => isCrocsBrand(brand.name));
+  if (!crocs) return { created: [] };
+  const brandIds = new Map(candidates.map((brand) => [brand.name, brand.id]));
+  const uploads = demoBrandUploads().filter((upload) => brandIds.has(upload.brandName));
+  const planned = [...demoLineLists(crocs.id), ...demoOrderableLineLists(brandIds)];
+  const existing = await db
+    .select({ brandId: lineLists.brandId, name: lineLists.name })
+    .from(lineLists)
+    .where(
+      inArray(sql`lower(${lineLists.name})`, [
+        ...planned.map((lineList) => lineList.name.toLowerCase()),
+        ...uploads.map((upload) => upload.name.toLowerCase()),
+      ]),
+    );
+  const existingNames = new Set(existing.map((row) => `${row.brandId}:${row.name.toLowerCase()}`));
+  const created: string[] = [];
+  await db.transaction(async (tx) => {
     for (const input of planned) {
       if (existingNames.has(`${input.brandId}:${input.name.toLowerCase()}`)) continue;
       await createLineListInTransaction(tx, input, null);
       created.push(input.name);
     }
-    return { created };
   });
+  const uploader = new DemoUploader(db);
+  try {
+    for (const upload of uploads) {
+      const brandId = brandIds.get(upload.brandName)!;
+      if (existingNames.has(`${brandId}:${upload.name.toLowerCase()}`)) continue;
+      await uploader.upload({ id: brandId, name: upload.brandName }, upload, (codes) => segment(codes));
+      created.push(upload.name);
+    }
+  } finally {
+    await uploader.close();
+  }
+  return { created };
 }
 
 /** The whole demo: the seed a first start creates, then the demo data of every module. */
