@@ -103,6 +103,9 @@ export const openStockMessages = {
   available: (quantity: number) => `${count(quantity)} avail.`,
   availableLabel: (quantity: number) => `${count(quantity)} available`,
   overAvailable: (quantity: number) => `More than the ${count(quantity)} available`,
+  /** New Order's footer, when some quantities exceed what is available: a warning, Save stays. */
+  sizesOverAvailable: (sizes: number) =>
+    `${plural(sizes, "size is", "sizes are")} above the available quantity; the order can still be saved`,
 } as const;
 
 /** The SKU and quantity columns of a file, by their headers as written. */

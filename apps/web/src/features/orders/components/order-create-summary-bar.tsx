@@ -1,4 +1,5 @@
-import { SaveIcon } from "lucide-react";
+import { openStockMessages } from "@cm/contracts/open-stock";
+import { SaveIcon, TriangleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ export function OrderCreateSummaryBar({
   totals,
   multibrand,
   hint,
+  overAvailable = 0,
   canSave,
   saving,
   onSave,
@@ -23,6 +25,8 @@ export function OrderCreateSummaryBar({
   multibrand: boolean;
   /** What stands between the person and Save, if anything. */
   hint: string | null;
+  /** Cells above their SKU's available quantity (Open Stock): warned about, never refused. */
+  overAvailable?: number;
   canSave: boolean;
   saving: boolean;
   onSave: () => void;
@@ -40,6 +44,12 @@ export function OrderCreateSummaryBar({
         {hint && (
           <p role="status" className="text-sm text-muted-foreground">
             {hint}
+          </p>
+        )}
+        {overAvailable > 0 && (
+          <p role="status" className="flex items-center gap-1.5 text-sm text-amber-700 dark:text-amber-400">
+            <TriangleAlertIcon aria-hidden="true" className="size-4 shrink-0" />
+            {openStockMessages.sizesOverAvailable(overAvailable)}
           </p>
         )}
       </div>

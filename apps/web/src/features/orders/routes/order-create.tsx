@@ -22,6 +22,7 @@ import { activeStoreOptions, useOrderCreateOptions } from "@/features/orders/hoo
 import { useOrderGrid } from "@/features/orders/hooks/use-order-grid";
 import { useOrderGridLeaveGuard } from "@/features/orders/hooks/use-order-grid-leave-guard";
 import {
+  countOverAvailable,
   isMultibrand,
   lineListRefusal,
   localToday,
@@ -105,6 +106,10 @@ export default function OrderCreateRoute() {
   const grid = useOrderGrid();
   const totals = useMemo(
     () => orderGridTotals(gridLineLists, grid.quantities),
+    [gridLineLists, grid.quantities],
+  );
+  const overAvailable = useMemo(
+    () => countOverAvailable(gridLineLists, grid.quantities),
     [gridLineLists, grid.quantities],
   );
   const guard = useOrderGridLeaveGuard(totals.lines > 0);
@@ -222,6 +227,7 @@ export default function OrderCreateRoute() {
         totals={totals}
         multibrand={multibrand}
         hint={hint}
+        overAvailable={overAvailable}
         canSave={canSave}
         saving={creation.isPending}
         onSave={save}

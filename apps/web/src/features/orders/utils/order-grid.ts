@@ -89,6 +89,22 @@ export function exceedsAvailable(size: OrderGridSize, quantity: number): boolean
   return typeof size.availableQuantity === "number" && quantity > 0 && quantity > size.availableQuantity;
 }
 
+/** How many cells of the grids hold more than their SKU's known available quantity. */
+export function countOverAvailable(
+  lineLists: readonly OrderGridLineList[],
+  quantities: OrderGridQuantities,
+): number {
+  let over = 0;
+  for (const lineList of lineLists) {
+    for (const style of lineList.styles) {
+      const styleQuantities = quantities[gridStyleKey(lineList.id, style.productId)];
+      if (!styleQuantities) continue;
+      for (const size of style.sizes) if (exceedsAvailable(size, styleQuantities[size.sku] ?? 0)) over += 1;
+    }
+  }
+  return over;
+}
+
 /** Units and WHS of one style's row: quantity × the style's unit WHS, in cents. */
 export function styleTotals(
   style: Pick<OrderGridStyle, "unitWhs" | "sizes">,
