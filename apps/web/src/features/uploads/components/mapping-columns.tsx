@@ -1,6 +1,8 @@
 import { type LineListMapping, mappingFields } from "@cm/contracts/line-list-mapping";
+import { XIcon } from "lucide-react";
 import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import {
@@ -8,6 +10,7 @@ import {
   columnRole,
   fieldColumns,
   layoutReadsField,
+  otherColumns,
   setAttributeName,
   setColumnRole,
   setFieldColumn,
@@ -141,11 +144,11 @@ const roleLabels: Record<Exclude<ColumnRole, "field">, string> = {
 
 /**
  * The columns no field reads: kept as a named attribute of the style, left out, read as another
- * image URL column, or (sizes as columns) a size column with the size it stands for.
+ * image URL column, or (sizes as columns) made a size column.
  */
 export function MappingOtherColumns({ mapping, onChange, columns, samples, added }: MappingColumnsProps) {
   const id = useId();
-  const others = columns.filter((column) => columnRole(mapping, column) !== "field");
+  const others = otherColumns(mapping, columns);
   if (others.length === 0) return null;
   const roles = (Object.keys(roleLabels) as (keyof typeof roleLabels)[]).filter(
     (role) => role !== "size" || mapping.layout === "size-columns",
@@ -169,7 +172,6 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
             const role = columnRole(mapping, column) as Exclude<ColumnRole, "field">;
             const nameId = `${id}-${index}`;
             const attribute = mapping.attributes.find((candidate) => candidate.column === column);
-            const size = mapping.sizeColumns.find((candidate) => candidate.column === column);
             return (
               <tr key={column} className="border-t align-top">
                 <th scope="row" id={nameId} className="px-3 py-2 text-left font-medium">
@@ -180,7 +182,7 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
                   </div>
                 </th>
                 <td className="px-3 py-2">
-                  <div className="flex flex-col gap-1.5 sm:flex-row">
+                  <div className="flex flex-col gap-1.5">
                     <Select
                       value={role}
                       onValueChange={(value) =>
@@ -189,7 +191,7 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
                         )
                       }
                     >
-                      <SelectTrigger aria-label={`Use of ${column}`} className="w-full min-w-36 sm:w-52">
+                      <SelectTrigger aria-label={`Use of ${column}`} className="w-full min-w-36">
                         <SelectValue />
                       </SelectTrigger>
                       <SelectContent>
@@ -203,7 +205,7 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
                     {role === "attribute" && attribute ? (
                       <Input
                         aria-label={`Attribute name for ${column}`}
-                        className="min-w-32"
+                        className="min-w-36"
                         value={attribute.name}
                         maxLength={100}
                         aria-invalid={attribute.name.trim() === "" ? true : undefined}
@@ -217,23 +219,6 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
                           }
                         }}
                       />
-                    ) : role === "size" && size ? (
-                      <Input
-                        aria-label={`Size of column ${column}`}
-                        className="min-w-24"
-                        value={size.size}
-                        maxLength={40}
-                        aria-invalid={size.size.trim() === "" ? true : undefined}
-                        onChange={(event) => {
-                          const value = event.target.value;
-                          onChange((current) => setSizeColumnSize(current, column, value));
-                        }}
-                        onBlur={() => {
-                          if (size.size.trim() === "") {
-                            onChange((current) => setSizeColumnSize(current, column, column.trim()));
-                          }
-                        }}
-                      />
                     ) : null}
                   </div>
                 </td>
@@ -243,6 +228,77 @@ export function MappingOtherColumns({ mapping, onChange, columns, samples, added
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Sizes as columns: each size column with the size it stands for (prefilled from its header,
+ * editable) and one of its values; "Not a size" leaves it out. Other columns become size columns
+ * through their "Use".
+ */
+export function MappingSizeColumns({
+  mapping,
+  onChange,
+  samples,
+  added,
+}: Omit<MappingColumnsProps, "columns">) {
+  const id = useId();
+  if (mapping.layout !== "size-columns") return null;
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
+      <h3 id={`${id}-title`} className="text-sm font-medium">
+        Size columns
+      </h3>
+      {mapping.sizeColumns.length === 0 ? (
+        <p className="rounded-md border border-dashed px-3 py-4 text-sm text-muted-foreground">
+          No column is a size yet: choose "Size column" as the use of each column that holds a size's SKU.
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+          {mapping.sizeColumns.map(({ column, size }) => (
+            <li key={column} className="flex min-w-0 flex-col gap-1.5 rounded-md border p-2">
+              <div className="flex min-w-0 items-center justify-between gap-1">
+                <span className="truncate text-sm font-medium" title={column}>
+                  {column}
+                  <NewBadge column={column} added={added} />
+                </span>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-7 shrink-0"
+                  aria-label={`Not a size: ${column}`}
+                  title="Not a size"
+                  onClick={() => onChange((current) => setColumnRole(current, column, "omit"))}
+                >
+                  <XIcon aria-hidden="true" />
+                </Button>
+              </div>
+              <Input
+                aria-label={`Size of column ${column}`}
+                value={size}
+                maxLength={40}
+                aria-invalid={size.trim() === "" ? true : undefined}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  onChange((current) => setSizeColumnSize(current, column, value));
+                }}
+                onBlur={() => {
+                  if (size.trim() === "")
+                    onChange((current) => setSizeColumnSize(current, column, column.trim()));
+                }}
+              />
+              <span
+                className="truncate text-xs text-muted-foreground tabular-nums"
+                title={samples.get(column)?.[0]}
+              >
+                {samples.get(column)?.[0] ?? "—"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

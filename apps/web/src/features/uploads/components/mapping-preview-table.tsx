@@ -16,6 +16,13 @@ function attributesText(style: PreviewStyle): string {
   return [...fixed, ...named].map(([name, value]) => `${name}: ${value}`).join(" · ");
 }
 
+/** The first and last SKU in size order, and how many: "190001000001 – 190001000010 (10)". */
+function skusText(style: PreviewStyle): string {
+  const first = style.items[0]?.sku ?? "";
+  const last = style.items.at(-1)?.sku ?? "";
+  return style.items.length <= 1 ? first : `${first} – ${last} (${style.items.length})`;
+}
+
 const columns = [
   { header: "Style number", cell: (style: PreviewStyle) => style.model_code },
   { header: "Style name", cell: (style: PreviewStyle) => style.silhouette ?? "" },
@@ -31,10 +38,11 @@ const columns = [
   },
   { header: "Images", cell: (style: PreviewStyle) => String(style.image_urls.length), numeric: true },
   {
-    header: "Sizes (SKU)",
-    cell: (style: PreviewStyle) => style.items.map((item) => `${item.size} (${item.sku})`).join(", "),
+    header: "Sizes",
+    cell: (style: PreviewStyle) => style.items.map((item) => item.size).join(", "),
     wide: true,
   },
+  { header: "SKUs", cell: skusText, wide: true },
   { header: "Attributes", cell: attributesText, wide: true },
 ] as const;
 

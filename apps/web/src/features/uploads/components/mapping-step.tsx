@@ -11,11 +11,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import {
   MappingFieldRows,
   MappingOtherColumns,
+  MappingSizeColumns,
   MappingSizeLabels,
 } from "@/features/uploads/components/mapping-columns";
 import { MappingPreviewTable } from "@/features/uploads/components/mapping-preview-table";
 import {
   initialMapping,
+  otherColumns,
   remapAfterReinspect,
   setDecimalSeparator,
   setLayout,
@@ -24,6 +26,7 @@ import {
 } from "@/features/uploads/utils/mapping-edit";
 import { columnSamples, previewMapping, sampleSheetOf } from "@/features/uploads/utils/mapping-preview";
 import { decimalSeparatorLabels, layoutLabels } from "@/lib/api/brands/brand-mapping-text";
+import { cn } from "@/lib/utils";
 
 /** How long the live preview waits for more typing before it reads the rows again. */
 export const mappingPreviewDelayMs = 60;
@@ -66,32 +69,39 @@ function ChoiceGroup<T extends string>({
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm leading-none font-medium">{legend}</legend>
       <div className="flex flex-col gap-2 sm:flex-row">
-        {choices.map((choice) => (
-          <label
-            key={choice.value}
-            className="flex flex-1 cursor-pointer items-start gap-2 rounded-md border p-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={choice.value}
-              checked={value === choice.value}
-              onChange={() => onChange(choice.value)}
-              className="mt-0.5 accent-primary"
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="font-medium">
-                {choice.label}
-                {choice.detected ? (
-                  <span className="font-normal text-muted-foreground"> (detected)</span>
+        {choices.map((choice) => {
+          const descriptionId = `${name}-${choice.value}-description`;
+          return (
+            <label
+              key={choice.value}
+              className="flex flex-1 cursor-pointer items-start gap-2 rounded-md border p-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={choice.value}
+                checked={value === choice.value}
+                onChange={() => onChange(choice.value)}
+                aria-describedby={choice.description ? descriptionId : undefined}
+                className="mt-0.5 accent-primary"
+              />
+              <span className="flex flex-col gap-0.5">
+                <span className="font-medium">
+                  {choice.label}
+                  {choice.detected ? (
+                    <span className="font-normal text-muted-foreground"> (detected)</span>
+                  ) : null}
+                </span>
+                {/* The choice's name is its label; the description only describes it. */}
+                {choice.description ? (
+                  <span id={descriptionId} aria-hidden="true" className="text-xs text-muted-foreground">
+                    {choice.description}
+                  </span>
                 ) : null}
               </span>
-              {choice.description ? (
-                <span className="text-xs text-muted-foreground">{choice.description}</span>
-              ) : null}
-            </span>
-          </label>
-        ))}
+            </label>
+          );
+        })}
       </div>
     </fieldset>
   );
@@ -259,7 +269,18 @@ export function MappingStep({
     unreadableSizes: result.unreadableSizes,
     seasonFromSheet: inspection.seasonFromSheet !== null,
   });
-  const blocked = problems.length > 0 || stale || reinspecting;
+  const blocked = problems.length > 0 || reinspecting;
+
+  function confirm() {
+    // The preview may be a moment behind the last change: the mapping sent is checked as it is.
+    const confirmed = withBlanksFilled(mapping);
+    const current = stale ? previewMapping(sheet, confirmed, inspection.kind) : result;
+    const reasons = mappingProblems(confirmed, inspection.headers, {
+      unreadableSizes: current.unreadableSizes,
+      seasonFromSheet: inspection.seasonFromSheet !== null,
+    });
+    if (reasons.length === 0) onConfirm(confirmed);
+  }
 
   async function reinspect(input: { sheet?: string; headerRow?: number }) {
     setReinspecting(true);
@@ -280,6 +301,7 @@ export function MappingStep({
   }
 
   const update = (change: (current: LineListMapping) => LineListMapping) => setMapping(change);
+  const hasOtherColumns = otherColumns(mapping, columns).length > 0;
   const detectedSeparator = inspection.csv?.decimalSeparator ?? null;
 
   return (
@@ -378,7 +400,7 @@ export function MappingStep({
         ) : null}
       </div>
 
-      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className={cn("grid gap-4", hasOtherColumns && "xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]")}>
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="text-sm font-medium">Fields</h3>
           <MappingFieldRows
@@ -389,19 +411,21 @@ export function MappingStep({
             added={added}
           />
         </div>
-        <div className="flex min-w-0 flex-col gap-2">
-          <h3 className="text-sm font-medium">
-            {mapping.layout === "size-columns" ? "Size columns and other columns" : "Other columns"}
-          </h3>
-          <MappingOtherColumns
-            mapping={mapping}
-            onChange={update}
-            columns={columns}
-            samples={samples}
-            added={added}
-          />
-        </div>
+        {hasOtherColumns ? (
+          <div className="flex min-w-0 flex-col gap-2">
+            <h3 className="text-sm font-medium">Other columns</h3>
+            <MappingOtherColumns
+              mapping={mapping}
+              onChange={update}
+              columns={columns}
+              samples={samples}
+              added={added}
+            />
+          </div>
+        ) : null}
       </div>
+
+      <MappingSizeColumns mapping={mapping} onChange={update} samples={samples} added={added} />
 
       <MappingSizeLabels labels={sizeLabels} mapping={mapping} onChange={update} />
 
@@ -426,7 +450,7 @@ export function MappingStep({
           <Button
             disabled={blocked}
             aria-describedby={problems.length > 0 ? problemsId : undefined}
-            onClick={() => onConfirm(withBlanksFilled(mapping))}
+            onClick={confirm}
           >
             {mappingMessages.confirm}
           </Button>

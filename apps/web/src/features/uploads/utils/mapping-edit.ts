@@ -35,6 +35,14 @@ export function columnRole(mapping: LineListMapping, column: string): ColumnRole
   return "omit";
 }
 
+/** The columns neither a field nor (sizes as columns) a size reads. */
+export function otherColumns(mapping: LineListMapping, columns: readonly string[]): string[] {
+  return columns.filter((column) => {
+    const role = columnRole(mapping, column);
+    return role !== "field" && role !== "size";
+  });
+}
+
 /** The mapping with `column` taken out of every role. */
 function release(mapping: LineListMapping, column: string): LineListMapping {
   const fields: LineListMapping["fields"] = {};

@@ -43,13 +43,16 @@ export function sampleText(cell: SampleCell | undefined): string {
   return String(cell).trim();
 }
 
-/** The first few non-blank values of each column, by header index. */
+/**
+ * The first few different non-blank values of each column, by header index: a column that repeats
+ * a style's name on every size row shows other names, not the same one three times.
+ */
 export function columnSamples(inspection: InspectUploadData, count = samplesPerColumn): string[][] {
   return inspection.headers.map((_, index) => {
     const values: string[] = [];
     for (const row of inspection.rows) {
       const text = sampleText(row[index]);
-      if (text !== "") values.push(text);
+      if (text !== "" && !values.includes(text)) values.push(text);
       if (values.length === count) break;
     }
     return values;
