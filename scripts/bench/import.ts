@@ -16,12 +16,20 @@
 // size to stop falling, so a round does not start on the previous one's leftovers.
 // Goals (docs/performance.md): both ratios at most 1.2, the whole import at most 2 s, the peak
 // RSS at most 400 MB.
+// In the same rounds it measures two other brands' files the same way as (b), presign to preview
+// ready over HTTP (issue 32): (d) a 5,000-style sizes-as-columns workbook of Hey Dude and (e) a
+// CSV of 5,000 Skechers styles in 50,000 rows (semicolons, decimal commas), each printed with its
+// ratio to (b) (goal: at most 1.5). Each brand's mapping is confirmed once before the rounds (the
+// inspect answer's proposal, as the "Map columns" step offers it), so the rounds' uploads go
+// straight to the preview as a brand's later uploads do; the inspect call the web app makes first
+// is timed apart and shown beside.
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import * as XLSX from "@e965/xlsx";
+import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
 import { initOnlyAndExit, startBenchServer } from "./support/server.ts";
 import { recordFigures } from "./support/summary.ts";
@@ -125,18 +133,43 @@ async function resetHighWaterMark(): Promise<boolean> {
 }
 
 const work = await mkdtemp(path.join(os.tmpdir(), "cm-bench-import-"));
+/** A sample line list of `layout`, written in a child process (its memory is not the server's). */
+function writeSample(layout: string, out: string) {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(repoRoot, "scripts/tools/sample-line-list.ts"),
+      "--styles",
+      String(styles),
+      "--layout",
+      layout,
+      "--out",
+      out,
+    ],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
+}
 try {
   // The workbook, written by exceljs in a child process.
   const file = path.join(work, `crocs-line-list-${styles}-styles.xlsx`);
-  execFileSync(
-    process.execPath,
-    [path.join(repoRoot, "scripts/tools/sample-line-list.ts"), "--styles", String(styles), "--out", file],
-    {
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
+  writeSample("crocs", file);
   const bytes = await readFile(file);
   const fileName = path.basename(file);
+  // The other brands' files: sizes as columns (Hey Dude) and a semicolon CSV (Skechers).
+  const otherFiles = [
+    {
+      key: "d",
+      label: "sizes-as-columns workbook",
+      brandName: "Hey Dude",
+      layout: "size-columns",
+      extension: "xlsx",
+    },
+    { key: "e", label: "semicolon CSV", brandName: "Skechers", layout: "csv-semicolon", extension: "csv" },
+  ].map((other) => {
+    const out = path.join(work, `${other.brandName} line list ${styles} styles.${other.extension}`);
+    writeSample(other.layout, out);
+    return { ...other, file: out };
+  });
 
   // A real server on an ephemeral port, with its own DATA_DIR (embedded database, storage).
   const dataDir = path.join(work, "data");
@@ -162,35 +195,96 @@ try {
     };
     const brands = (await (await api("GET", "/api/brands")).json()).data as { id: number; name: string }[];
     const crocs = brands.find((brand) => brand.name === "Crocs")!;
+    const brandNamed = (name: string) => {
+      const brand = brands.find((candidate) => candidate.name === name);
+      if (!brand) throw new Error(`The seed has no brand ${name}`);
+      return brand;
+    };
 
-    /** (b) presign -> PUT -> process -> preview ready, through HTTP; then discarded for the next round. */
-    async function pipeline() {
-      const started = performance.now();
+    interface Upload {
+      brand: { id: number; name: string };
+      bytes: Buffer<ArrayBuffer>;
+      fileName: string;
+    }
+
+    /** Presign and PUT: the file stored under the key the answer gives. */
+    async function store({ brand, bytes: body, fileName: name }: Upload): Promise<string> {
       const presigned = (
         await (
           await api("POST", "/api/uploads/get-presigned-upload-url", {
-            fileKey: fileName,
-            fileSize: bytes.length,
-            contentType: contentTypeForFileName(fileName),
-            metadata: { brandId: crocs.id, lineListType: "own-stock" },
+            fileKey: name,
+            fileSize: body.length,
+            contentType: contentTypeForFileName(name),
+            metadata: { brandId: brand.id, lineListType: "own-stock" },
           })
         ).json()
       ).data as PresignUploadData;
-      const put = await fetch(presigned.presignedUrl, {
-        method: "PUT",
-        headers: presigned.headers,
-        body: bytes,
-      });
+      const put = await fetch(presigned.presignedUrl, { method: "PUT", headers: presigned.headers, body });
       if (!put.ok) throw new Error(`PUT: ${put.status} ${await put.text()}`);
-      const afterPut = performance.now();
+      return presigned.fileKey;
+    }
+
+    async function inspect(upload: Upload, key: string): Promise<InspectUploadData> {
+      return (
+        await (
+          await api("POST", "/api/uploads/inspect", {
+            key,
+            fileName: upload.fileName,
+            brandId: upload.brand.id,
+          })
+        ).json()
+      ).data as InspectUploadData;
+    }
+
+    async function processStored(upload: Upload, key: string, mapping?: InspectUploadData["mapping"]) {
       const processed = await api("POST", "/functions/process-line-list", {
-        brand: crocs.name,
+        brand: upload.brand.name,
+        brandId: upload.brand.id,
         type: "own-stock",
-        fileName,
-        key: presigned.fileKey,
+        fileName: upload.fileName,
+        key,
         action: "new",
+        ...(mapping ? { mapping } : {}),
       });
-      const lineListId = JSON.parse(await processed.text()) as number;
+      return JSON.parse(await processed.text()) as number;
+    }
+
+    /**
+     * A brand's first upload of a layout, untimed: the file inspected, the mapping the "Map
+     * columns" step proposes confirmed (with the season it suggests, where the sheet's name does
+     * not say it), the preview discarded. The brand's later uploads of the layout need no question.
+     */
+    async function confirmMapping(upload: Upload) {
+      const key = await store(upload);
+      const inspection = await inspect(upload, key);
+      const mapping = { ...inspection.mapping };
+      if (!inspection.seasonFromSheet && !mapping.season)
+        mapping.season = inspection.suggestedSeason ?? { season: "Spring", year: 2027 };
+      const lineListId = await processStored(upload, key, mapping);
+      await api("DELETE", `/api/crocs/discard-uploaded-data/${lineListId}`);
+    }
+
+    /**
+     * presign -> PUT -> process -> preview ready, through HTTP; then discarded for the next round.
+     * (b) for the Crocs workbook; (d) and (e) for the other brands', which also time the inspect
+     * call the web app makes between the PUT and the processing (`inspect`, not in `ms`).
+     */
+    async function pipeline(
+      upload: Upload = { brand: crocs, bytes, fileName },
+      options = { inspect: false },
+    ) {
+      const started = performance.now();
+      const key = await store(upload);
+      const afterPut = performance.now();
+      let inspectMs = 0;
+      if (options.inspect) {
+        const inspection = await inspect(upload, key);
+        inspectMs = performance.now() - afterPut;
+        if (inspection.status !== "matches")
+          throw new Error(`${upload.fileName}: the saved mapping does not match (${inspection.status})`);
+      }
+      const beforeProcess = performance.now();
+      const lineListId = await processStored(upload, key);
       const afterProcess = performance.now();
       const summary = (await (await api("GET", `/api/crocs/preview/${lineListId}`)).json()).data;
       const page = (await (await api("GET", `/api/crocs/preview/${lineListId}/styles?pageSize=100`)).json())
@@ -201,13 +295,26 @@ try {
       }
       await api("DELETE", `/api/crocs/discard-uploaded-data/${lineListId}`);
       return {
-        ms: finished - started,
+        ms: finished - started - inspectMs,
         upload: afterPut - started,
-        process: afterProcess - afterPut,
+        inspect: inspectMs,
+        process: afterProcess - beforeProcess,
         preview: finished - afterProcess,
         skuRows: summary.rowCount as number,
       };
     }
+
+    const others = await Promise.all(
+      otherFiles.map(async (other) => ({
+        ...other,
+        upload: {
+          brand: brandNamed(other.brandName),
+          bytes: await readFile(other.file),
+          fileName: path.basename(other.file),
+        },
+      })),
+    );
+    for (const other of others) await confirmMapping(other.upload);
 
     /**
      * (c) through the browser, in a child process (Chromium and Playwright's client apart from the
@@ -279,15 +386,27 @@ try {
     const pipelines: Awaited<ReturnType<typeof measured<Awaited<ReturnType<typeof pipeline>>>>>[] = [];
     const sheetJs: ReturnType<typeof sheetJsAlone>[] = [];
     const browserMs: number[] = [];
+    const otherRuns = others.map(
+      () => [] as Awaited<ReturnType<typeof measured<Awaited<ReturnType<typeof pipeline>>>>>[],
+    );
+    const split = (run: Awaited<ReturnType<typeof pipeline>>) =>
+      `upload ${seconds(run.upload)}, process ${seconds(run.process)}, preview ${seconds(run.preview)}`;
     for (let round = 1; round <= rounds; round += 1) {
-      pipelines.push(await measured(pipeline));
+      pipelines.push(await measured(() => pipeline()));
       sheetJs.push(sheetJsAlone());
       await settle();
       browserMs.push(await throughBrowser());
       const [b, a, c] = [pipelines.at(-1)!, sheetJs.at(-1)!, browserMs.at(-1)!];
       console.log(
-        `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (upload ${seconds(b.result.upload)}, process ${seconds(b.result.process)}, preview ${seconds(b.result.preview)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} (settled from ${mb(b.settled.from)}) -> peak ${mb(b.peak)}  (c) ${seconds(c)} ratio ${(c / a.ms).toFixed(2)}`,
+        `round ${round}: (a) ${seconds(a.ms)}  (b) ${seconds(b.result.ms)} (${split(b.result)})  ratio ${(b.result.ms / a.ms).toFixed(2)}  RSS ${mb(b.before)} (settled from ${mb(b.settled.from)}) -> peak ${mb(b.peak)}  (c) ${seconds(c)} ratio ${(c / a.ms).toFixed(2)}`,
       );
+      for (const [index, other] of others.entries()) {
+        const run = await measured(() => pipeline(other.upload, { inspect: true }));
+        otherRuns[index]!.push(run);
+        console.log(
+          `         (${other.key}) ${other.brandName} ${other.label}: ${seconds(run.result.ms)} (${split(run.result)}; inspect before it ${seconds(run.result.inspect)})  ÷ (b) ${(run.result.ms / b.result.ms).toFixed(2)}  peak ${mb(run.peak)}`,
+        );
+      }
     }
 
     const median = (list: number[]) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
@@ -314,6 +433,22 @@ try {
     console.log(
       `                     for comparison: SheetJS alone peaks at ${mb(sheetJsPeak)} in its own process; the server's (second) start peaked at ${mb(startupPeak)}`,
     );
+    const otherFigures = others.map((other, index) => {
+      const runs = otherRuns[index]!;
+      const ms = median(runs.map((run) => run.result.ms));
+      const inspectMs = median(runs.map((run) => run.result.inspect));
+      const peak = Math.max(...runs.map((run) => run.peak));
+      return { ...other, ms, inspectMs, peak, skuRows: runs[0]!.result.skuRows };
+    });
+    for (const other of otherFigures) {
+      const bytesOf = (other.upload.bytes.length / 1024).toFixed(0);
+      console.log(
+        `(${other.key}) ${other.brandName} ${other.label}: ${styles} styles, ${other.skuRows} rows, ${bytesOf} KB; ${seconds(other.ms)} (median of ${rounds}), presign to preview ready; peak RSS ${mb(other.peak)}`,
+      );
+      console.log(
+        `ratio (${other.key} / b):       ${(other.ms / bMs).toFixed(2)} (target <= 1.5); with the inspect call before processing (${seconds(other.inspectMs)}): ${((other.ms + other.inspectMs) / bMs).toFixed(2)}`,
+      );
+    }
     const sheetJsAnchor = `SheetJS alone ${seconds(aMs)}`;
     const database = app.database.kind === "pglite" ? "embedded database" : "PostgreSQL";
     await recordFigures("import", [
@@ -345,6 +480,13 @@ try {
         atMost: 400,
         anchor: `${mb(worst.before)} resident before it`,
       },
+      ...otherFigures.map((other) => ({
+        figure: `${other.brandName} ${other.label} (${styles.toLocaleString("en")} styles, ${other.skuRows.toLocaleString("en")} rows), presign to preview ready ÷ the Crocs workbook's`,
+        value: other.ms / bMs,
+        unit: "×" as const,
+        atMost: 1.5,
+        anchor: `Crocs workbook ${seconds(bMs)}; this file ${seconds(other.ms)}, inspect before it ${seconds(other.inspectMs)}`,
+      })),
     ]);
   } finally {
     await app.close();
