@@ -29,7 +29,7 @@ const lineList: OrderGridLineList = {
       sizes: [
         { size: "M8", sku: "10001-001-M8", availableQuantity: 5 },
         { size: "M9", sku: "10001-001-M9", availableQuantity: 0 },
-        { size: "M10", sku: "10001-001-M10", availableQuantity: null },
+        { size: "M10", sku: "10001-001-M10" },
       ],
     },
   ],

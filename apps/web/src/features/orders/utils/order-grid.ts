@@ -18,9 +18,9 @@ import { formatDateLong } from "@/lib/format";
 
 /**
  * A size of a style: its SKU and, in New Order's offer, the SKU's available quantity (Open Stock;
- * null or absent where none is known). The grid warns above it, never refuses.
+ * absent where none is known). The grid warns above it, never refuses.
  */
-export type OrderGridSize = OrderOfferStyle["sizes"][number] & { availableQuantity?: number | null };
+export type OrderGridSize = OrderOfferStyle["sizes"][number] & { availableQuantity?: number };
 
 export type OrderGridStyle = Omit<OrderOfferStyle, "sizes"> & { sizes: OrderGridSize[] };
 
