@@ -1,5 +1,6 @@
 import { lineListMessages } from "@cm/contracts/line-lists";
 import { nameMessages } from "@cm/contracts/names";
+import { contentTypeForFileName } from "@cm/contracts/uploads";
 import { describe, expect, it } from "vitest";
 import {
   canUpload,
@@ -16,7 +17,6 @@ import {
   setSheetPreview,
   showsFileInput,
   type UploadDraft,
-  uploadContentType,
   uploadDisabledReason,
   workbookAccept,
   uploadDraftMessages,
@@ -93,7 +93,7 @@ describe("clearing rules", () => {
     const draft = chooseFile(removeFile(readyPreBook()), new File(["a;b"], "Skechers SS27.CSV"));
     expect(draft.file?.name).toBe("Skechers SS27.CSV");
     expect(draft.name).toBe("Skechers SS27");
-    expect(uploadContentType("Skechers SS27.CSV")).toBe("text/csv");
+    expect(contentTypeForFileName("Skechers SS27.CSV")).toBe("text/csv");
     expect(workbookAccept).toBe(".xlsx,.xls,.csv");
   });
 

@@ -5,12 +5,7 @@ import {
   type LineListType,
   lineListTypeLabels,
 } from "@cm/contracts/line-lists";
-import {
-  contentTypeForFileName,
-  uploadMessages,
-  workbookExtension,
-  workbookExtensions,
-} from "@cm/contracts/uploads";
+import { uploadMessages, workbookExtension, workbookExtensions } from "@cm/contracts/uploads";
 
 /**
  * The Upload Inventory dialog's draft (SPEC.md sections 3, 4 and 5) and the rules that change
@@ -138,26 +133,11 @@ export function setDate(
   return { ...draft, [field]: value ?? undefined };
 }
 
-/** A line list may be a workbook or a CSV file (issue 32). */
-const csvContentType = "text/csv";
-
-/** The extensions an upload takes: the workbooks' and .csv. */
-export const uploadExtensions: readonly string[] = [...new Set<string>([...workbookExtensions, "csv"])];
-
-/** The file input's `accept`: ".xlsx,.xls,.csv". */
-export const workbookAccept = uploadExtensions.map((extension) => `.${extension}`).join(",");
-
-function isCsvFileName(name: string): boolean {
-  return /\.csv$/i.test(name.trim());
-}
+/** The file input's `accept`: ".xlsx,.xls,.csv" (a line list may be a CSV file since issue 32). */
+export const workbookAccept = workbookExtensions.map((extension) => `.${extension}`).join(",");
 
 export function isWorkbookFileName(name: string): boolean {
-  return workbookExtension(name) !== null || isCsvFileName(name);
-}
-
-/** The content type to declare and send for a file: a workbook's, or text/csv. */
-export function uploadContentType(fileName: string): string | null {
-  return contentTypeForFileName(fileName) ?? (isCsvFileName(fileName) ? csvContentType : null);
+  return workbookExtension(name) !== null;
 }
 
 /** A file's name without its extension: what a new line list is called unless the person says otherwise. */

@@ -1,5 +1,6 @@
 import type { LineListType } from "@cm/contracts/line-lists";
 import {
+  contentTypeForFileName,
   type PresignUploadInput,
   type ProcessLineListInput,
   uploadLimits,
@@ -7,12 +8,7 @@ import {
 } from "@cm/contracts/uploads";
 import { format } from "date-fns";
 import { lineListNameSchema } from "@cm/contracts/line-lists";
-import {
-  isUnset,
-  lineListNameFromFileName,
-  type UploadDraft,
-  uploadContentType,
-} from "@/features/uploads/utils/upload-draft";
+import { isUnset, lineListNameFromFileName, type UploadDraft } from "@/features/uploads/utils/upload-draft";
 
 /**
  * The two request bodies of an upload (SPEC.md section 7, Uploads), built from a complete draft.
@@ -91,7 +87,7 @@ function datesOf(ready: ReadyDraft): Dates {
 
 export function presignInput(ready: ReadyDraft, trackingId: string): PresignUploadInput {
   const { file, draft } = ready;
-  const contentType = uploadContentType(file.name);
+  const contentType = contentTypeForFileName(file.name);
   if (!contentType) throw new Error(uploadMessages.wrongFileType);
   const dates = datesOf(ready);
   return {
