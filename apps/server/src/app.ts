@@ -18,6 +18,8 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
 import { itemRoutes } from "./modules/items/routes.ts";
 import { lineListMappingRoutes } from "./modules/line-list-mappings/routes.ts";
+import { sizeScaleRoutes } from "./modules/size-scales/routes.ts";
+import { placeNewSizeLabels } from "./modules/size-scales/service.ts";
 import { lineListRoutes } from "./modules/line-lists/routes.ts";
 import { mailModule } from "./modules/mail/plugin.ts";
 import { orderDashboardRoutes } from "./modules/order-dashboard/routes.ts";
@@ -129,6 +131,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // The dashboard's summaries are cut in months of the configured zone (docs/orders.md).
     await syncOrderSummaryTimeZone(database.db, config.TZ);
     if (!options.skipSeed) await seedDatabase(database.db, config);
+    // Size labels written other than by a line list save (a restore, an older server) take their
+    // place in their brand's size scale (docs/line-list-format.md, "Size scales").
+    await placeNewSizeLabels(database.db);
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -174,6 +179,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(storesRoutes);
   await app.register(customersRoutes);
   await app.register(brandRoutes);
+  await app.register(sizeScaleRoutes);
   await app.register(lineListRoutes);
   await app.register(catalogRoutes);
   await app.register(storageModule);

@@ -71,6 +71,8 @@ export const previewFieldValues = [
   "height_range",
   "wear_occasion",
   "target_fit",
+  "wholesale_price",
+  "extra_attributes",
   "sizes",
 ] as const;
 export const previewFieldSchema = z.enum(previewFieldValues);

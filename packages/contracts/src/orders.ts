@@ -166,7 +166,7 @@ export const orderMessages = {
   skuNotFound: "No such SKU in this line list",
   styleNotInCatalog: "The style is in none of the line list's catalogs",
   skuRepeated: "This SKU is already on the order",
-  styleWithoutPrice: "The style has no MSRP and cannot be priced",
+  styleWithoutPrice: "The style has no MSRP or wholesale price and cannot be priced",
   quantityRange: `Quantity must be a whole number from ${orderLimits.quantityMin} to ${orderLimits.quantityMax.toLocaleString("en-US")}`,
   linesRequired: "An order needs at least one line",
   tooManyLines: `An order holds at most ${orderLimits.linesMax.toLocaleString("en-US")} lines`,

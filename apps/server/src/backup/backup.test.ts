@@ -20,6 +20,7 @@ import { orderSummaryTables } from "../modules/order-dashboard/summaries.ts";
 import { localStorageRoot } from "../modules/storage/plugin.ts";
 import { storageIdFile } from "../modules/storage/storage-identity.ts";
 import { BackupError, createBackup, restoreBackup } from "./backup.ts";
+import { placeNewSizeLabels } from "../modules/size-scales/service.ts";
 import { packFolder, unpackArchive } from "./tar-archive.ts";
 
 /** Every file under the local store (and the storage id) with its content. */
@@ -62,6 +63,8 @@ async function orderSummaries(db: Database) {
 
 /** Rows in the tables the demo data, a sign-in and an upload leave empty. */
 async function fillTheRest(db: Database, adminEmail: string): Promise<void> {
+  // Size scales are made from the sizes the demo wrote: every table then holds rows.
+  await placeNewSizeLabels(db);
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, adminEmail));
   await db.insert(passkeys).values({
     userId: admin!.id,

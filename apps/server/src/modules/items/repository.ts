@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { cappedTotal, countLimit } from "../../lib/pagination.ts";
+import { sizePlaceJoin, sizeScaleOrder } from "../size-scales/repository.ts";
 import { brands, catalogItems, catalogs, lineListItems, productSizes, products } from "../../db/schema.ts";
 
 /** The brand of `/api/crocs/...`: the first brand whose name contains "crocs". */
@@ -118,11 +119,19 @@ export async function findSizes(
 ): Promise<Map<number, { size: string; sku: string }[]>> {
   const sizes = new Map<number, { size: string; sku: string }[]>();
   if (productIds.length === 0) return sizes;
-  const rows = await db
-    .select({ productId: productSizes.productId, size: productSizes.size, sku: productSizes.sku })
-    .from(productSizes)
-    .where(inArray(productSizes.productId, [...productIds]))
-    .orderBy(asc(productSizes.productId), asc(productSizes.position), asc(productSizes.id));
+  // In the brand's size scale order (docs/line-list-format.md, "Size scales"), not as written.
+  const rows = rowsOf<{ productId: number; size: string; sku: string }>(
+    await db.execute(sql`
+      select ps.product_id as "productId", ps.size, ps.sku
+      from product_sizes ps
+      join products p on p.id = ps.product_id
+      ${sizePlaceJoin(sql`ps`, sql`p.brand_id`)}
+      where ps.product_id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by ps.product_id, ${sizeScaleOrder(sql`ps`)}`),
+  );
   for (const row of rows) {
     let list = sizes.get(row.productId);
     if (!list) sizes.set(row.productId, (list = []));

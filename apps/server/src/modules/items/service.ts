@@ -16,6 +16,7 @@ import { defineHistoryEntity, deleteEntity, recordCreated, updateEntity } from "
 import { ConflictError, InvalidError, NotFoundError, withConstraintMessages } from "../../lib/errors.ts";
 import { pageWindow, paginated } from "../../lib/pagination.ts";
 import { findLatestLineListId, findLineListById } from "../line-lists/repository.ts";
+import { recordSizesInScale } from "../size-scales/service.ts";
 import {
   findBrandProduct,
   findCrocsBrandId,
@@ -159,6 +160,7 @@ export async function createCrocsItem(
       const brandId = await crocsBrandId(tx);
       const row = await insertProduct(tx, { brandId, ...productValues(input) });
       await replaceSizes(tx, row.id, input.items);
+      await recordSizesInScale(tx, brandId);
       await recordCreated(tx, itemHistory, [row], { actorUserId });
       return withSizes(tx, row);
     }),
@@ -188,6 +190,7 @@ export async function updateCrocsItem(
         actorUserId,
         apply: async () => {
           await replaceSizes(tx, id, input.items);
+          await recordSizesInScale(tx, await crocsBrandId(tx));
           return productValues(input);
         },
       });

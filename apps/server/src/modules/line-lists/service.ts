@@ -18,6 +18,7 @@ import { InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { pageWindow, paginated } from "../../lib/pagination.ts";
 import { ensureCatalogs, insertCatalogItems } from "../catalogs/repository.ts";
 import { upsertProducts, type ProductInput } from "../products/repository.ts";
+import { recordSizesInScale } from "../size-scales/service.ts";
 import {
   findCatalogSummaries,
   findLineListById,
@@ -212,6 +213,7 @@ export async function createLineListInTransaction(
   const products = input.products ?? [];
   if (products.length > 0) {
     const upserted = await upsertProducts(tx, input.brandId, products);
+    await recordSizesInScale(tx, input.brandId);
     const itemIds = await insertLineListItems(
       tx,
       lineList.id,

@@ -30,12 +30,13 @@ export interface FormSize {
 }
 
 /**
- * The styles of the line list a store could order (in at least one of its catalogs, with an
- * MSRP: the rule of `priceOrderLines`), in the line list's order, with their sizes: one query.
+ * The styles of the line list a store could order (in at least one of its catalogs, with a
+ * wholesale price or an MSRP: the rule of `priceOrderLines`), in the line list's order, with their sizes: one query.
  */
 export async function findFormStyles(db: DbExecutor, lineListId: number): Promise<FormStyleRow[]> {
   const whs = unitWhsSql({
     msrp: sql`p.msrp`,
+    wholesalePrice: sql`p.wholesale_price`,
     wholesaleFactor: sql`b.wholesale_factor`,
     discountPercent: noDiscountSql,
   });
@@ -55,7 +56,7 @@ export async function findFormStyles(db: DbExecutor, lineListId: number): Promis
       join brands b on b.id = ll.brand_id
       join products p on p.id = lli.product_id
       where lli.line_list_id = ${lineListId}
-        and p.msrp is not null
+        and coalesce(p.wholesale_price, p.msrp) is not null
         and exists (select 1 from catalog_items ci where ci.line_list_item_id = lli.id)
       order by lli.position, lli.id
     `),

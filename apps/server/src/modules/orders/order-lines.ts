@@ -134,6 +134,7 @@ async function resolveLines(
     left join lateral (
       select ${unitWhsSql({
         msrp: sql`p.msrp`,
+        wholesalePrice: sql`p.wholesale_price`,
         wholesaleFactor: sql`b.wholesale_factor`,
         discountPercent: brandDiscountSql(organizationId, sql`b.id`),
       })} as unit_whs
@@ -154,7 +155,8 @@ function refusalReason(row: ResolvedRow, orderType: OrderType): string | undefin
   }
   if (row.productId === null) return orderMessages.skuNotFound;
   if (!row.inCatalog) return orderMessages.styleNotInCatalog;
-  if (row.msrp === null || row.unitWhs === null) return orderMessages.styleWithoutPrice;
+  // A style is priced from its wholesale price, or else its MSRP (price.ts).
+  if (row.unitWhs === null) return orderMessages.styleWithoutPrice;
   return undefined;
 }
 

@@ -13,18 +13,15 @@ import { sql, type SQL } from "drizzle-orm";
  * arithmetic is PostgreSQL's exact `numeric`; its `round` takes halves away from zero, which for a
  * price is half-up. Null when neither is known: such a style cannot be priced.
  *
- * `wholesalePrice` is the SQL naming the product's `wholesale_price` (e.g. `p.wholesale_price`);
- * a caller that leaves it out prices every style from its MSRP.
+ * `wholesalePrice` is the SQL naming the product's `wholesale_price` (e.g. `p.wholesale_price`).
  */
 export function unitWhsSql(input: {
   msrp: SQL;
   wholesaleFactor: SQL;
   discountPercent: SQL;
-  wholesalePrice?: SQL;
+  wholesalePrice: SQL;
 }): SQL {
-  const beforeDiscount = input.wholesalePrice
-    ? sql`coalesce(${input.wholesalePrice}, ${input.msrp} * ${input.wholesaleFactor})`
-    : sql`${input.msrp} * ${input.wholesaleFactor}`;
+  const beforeDiscount = sql`coalesce(${input.wholesalePrice}, ${input.msrp} * ${input.wholesaleFactor})`;
   return sql`round(${beforeDiscount} * (1 - ${input.discountPercent} / 100), 2)::numeric(12, 2)`;
 }
 

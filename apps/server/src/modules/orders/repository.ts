@@ -319,7 +319,7 @@ export interface OfferStyleRow {
 /**
  * The styles of these line lists that sit in at least one of their catalogs, with their sizes and
  * the unit WHS the organization pays (price.ts), in the line lists' order.
- * Styles without an MSRP cannot be priced and are left out.
+ * Styles with neither a wholesale price nor an MSRP cannot be priced and are left out.
  */
 export async function findOfferStyles(
   db: DbExecutor,
@@ -333,6 +333,7 @@ export async function findOfferStyles(
         p.silhouette as name, p.color, p.image_urls[1] as "imageUrl", p.msrp::text as msrp,
         ${unitWhsSql({
           msrp: sql`p.msrp`,
+          wholesalePrice: sql`p.wholesale_price`,
           wholesaleFactor: sql`b.wholesale_factor`,
           discountPercent: brandDiscountSql(organizationId, sql`b.id`),
         })}::text as "unitWhs",
@@ -348,7 +349,7 @@ export async function findOfferStyles(
         lineListIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-        and p.msrp is not null
+        and coalesce(p.wholesale_price, p.msrp) is not null
         and exists (select 1 from catalog_items ci where ci.line_list_item_id = lli.id)
       order by lli.line_list_id, lli.position, lli.id
     `),

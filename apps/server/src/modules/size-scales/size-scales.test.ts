@@ -126,14 +126,19 @@ describe("size scales", () => {
       )[0]!.n;
     expect(await countSkus()).toBe(10);
 
-    // Labels noted but not placed: the line list's own order until the start places them.
-    expect((await scales(brandId)).unplaced).toHaveLength(10);
-    expect((await cardSizes(lineListId)).U1).toEqual(["M10/W12", "M4/W6", "M9/W11", "M5/W7"]);
+    // Writing the line list placed its labels at once.
+    expect((await scales(brandId)).unplaced).toEqual([]);
+    expect((await cardSizes(lineListId)).U1).toEqual(["M4/W6", "M5/W7", "M9/W11", "M10/W12"]);
 
-    // Migration 0021's backfill lists the labels again (idempotent), then the start places them.
+    // As a database from before migration 0021: no scale, no label placed.
+    await db().execute(sql`delete from size_scale_labels where brand_id = ${brandId}`);
+    await db().execute(sql`delete from size_scales where brand_id = ${brandId}`);
+    // Migration 0021's backfill lists the labels: the line list's own order until the start places them.
     const migration = await readFile(path.join(migrationsFolder, "0021_size_scales.sql"), "utf8");
     const backfill = migration.split("--> statement-breakpoint").at(-1)!;
     await db().execute(sql.raw(`${backfill.trim().replace(/;$/, "")} ON CONFLICT DO NOTHING`));
+    expect((await scales(brandId)).unplaced).toHaveLength(10);
+    expect((await cardSizes(lineListId)).U1).toEqual(["M10/W12", "M4/W6", "M9/W11", "M5/W7"]);
     await placeNewSizeLabels(db());
 
     const list = await scales(brandId);

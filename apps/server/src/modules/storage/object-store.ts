@@ -60,7 +60,7 @@ export interface ObjectStore {
 /** Line list uploads are kept under this prefix, one object per upload. */
 export const uploadKeyPrefix = "uploads/";
 const uploadKeyPattern =
-  /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(xlsx|xls)$/;
+  /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(xlsx|xls|csv)$/;
 
 /** A fresh, unguessable key for an uploaded workbook. */
 export function newUploadKey(extension: WorkbookExtension): string {

@@ -16,6 +16,7 @@ import {
 } from "../line-lists/repository.ts";
 import { lineListHistory, toLineList } from "../line-lists/service.ts";
 import { replaceSizesFromUpload, upsertProductsFromUpload } from "../products/repository.ts";
+import { recordSizesInScale } from "../size-scales/service.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import {
   deleteUpload,
@@ -68,6 +69,7 @@ export async function confirmPreview(
           target.brandId,
           written.map((product) => product.id),
         );
+        await recordSizesInScale(tx, target.brandId);
         await attachUploadToLineList(tx, upload.id, target.brandId, lineListId);
         counts.created = written.filter((product) => product.inserted).length;
         counts.updated = written.length - counts.created;

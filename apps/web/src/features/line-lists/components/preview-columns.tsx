@@ -24,6 +24,10 @@ export interface PreviewColumn {
 }
 
 const text = (value: string | null | undefined) => value ?? "";
+const attributesText = (attributes: Record<string, string> | undefined) =>
+  Object.entries(attributes ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("; ");
 const sizesText = (count: number) => (count === 1 ? "1 size" : `${count} sizes`);
 
 export const previewColumns: readonly PreviewColumn[] = [
@@ -102,6 +106,18 @@ export const previewColumns: readonly PreviewColumn[] = [
     previous: (previous) => formatMoney(previous.msrp) || "none",
   },
   {
+    // Read only where a brand's mapping has a wholesale price column (issue 32).
+    id: "wholesale_price",
+    header: "Wholesale",
+    width: 100,
+    optional: true,
+    defaultVisible: true,
+    field: "wholesale_price",
+    align: "right",
+    cell: (row) => formatMoney(row.wholesale_price ?? null),
+    previous: (previous) => formatMoney(previous.wholesale_price ?? null) || "none",
+  },
+  {
     id: "expected_shipped_date",
     header: "Ship date",
     width: 120,
@@ -161,6 +177,17 @@ export const previewColumns: readonly PreviewColumn[] = [
     field: "target_fit",
     cell: (row) => text(row.attributes.target_fit),
     previous: (previous) => text(previous.attributes.target_fit),
+  },
+  {
+    // The other columns a brand's mapping keeps, by the names it gives them.
+    id: "extra_attributes",
+    header: "Other attributes",
+    width: 200,
+    optional: true,
+    defaultVisible: false,
+    field: "extra_attributes",
+    cell: (row) => attributesText(row.extra_attributes),
+    previous: (previous) => attributesText(previous.extra_attributes) || "none",
   },
   {
     id: "status",
