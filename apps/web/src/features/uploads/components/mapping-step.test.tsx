@@ -59,7 +59,10 @@ interface Call {
   body: unknown;
 }
 
-/** The upload's calls: presign, the PUT, inspect (answering `inspection`), process (answering 42). */
+/**
+ * The upload's calls: presign, the PUT, process (42, or without a mapping the 400 that asks for
+ * one unless `inspection` matches), inspect (answering `inspection`).
+ */
 function uploadApi(inspection: () => InspectUploadData) {
   const calls: Call[] = [];
   const routes: Record<string, () => MockResponse> = {
@@ -82,7 +85,21 @@ function uploadApi(inspection: () => InspectUploadData) {
       }),
     "PUT /storage/upload-1": () => ({ status: 200, body: "" }),
     "POST /api/uploads/inspect": () => ok(inspection()),
-    "POST /functions/process-line-list": () => ({ status: 200, body: "42" }),
+    // Without a mapping, as the server answers a brand whose mapping does not read the file.
+    "POST /functions/process-line-list": () =>
+      (calls.at(-1)?.body as { mapping?: unknown }).mapping || inspection().status === "matches"
+        ? { status: 200, body: "42" }
+        : {
+            status: 400,
+            body: {
+              success: false,
+              message:
+                inspection().status === "new"
+                  ? mappingMessages.mappingRequired("Hey Dude")
+                  : mappingMessages.headersChanged("Hey Dude"),
+              data: null,
+            },
+          },
   };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(
@@ -152,7 +169,8 @@ describe("Upload Inventory: Map columns", () => {
     await waitFor(() => expect(api.processCalls()).toHaveLength(1), { timeout: 10_000 });
     expect(screen.queryByRole("dialog", { name: mappingMessages.title })).not.toBeInTheDocument();
     expect(api.processCalls()[0]!.body).not.toHaveProperty("mapping");
-    expect(api.inspectCalls()[0]!.body).toMatchObject({ key: "uploads/upload-1.csv", brandId: 7 });
+    // The file is read once: nothing to inspect when the saved mapping reads it.
+    expect(api.inspectCalls()).toHaveLength(0);
   });
 
   it("asks for the columns of a brand without a mapping, and keeps Preview line list disabled with the reason until the required fields have one", async () => {
@@ -197,9 +215,10 @@ describe("Upload Inventory: Map columns", () => {
     await user.type(year, "2027");
     await waitFor(() => expect(confirm).toBeEnabled());
 
+    expect(api.inspectCalls()[0]!.body).toMatchObject({ key: "uploads/upload-1.csv", brandId: 7 });
     await user.click(confirm);
-    await waitFor(() => expect(api.processCalls()).toHaveLength(1));
-    expect(api.processCalls()[0]!.body).toMatchObject({
+    await waitFor(() => expect(api.processCalls()).toHaveLength(2));
+    expect(api.processCalls()[1]!.body).toMatchObject({
       brandId: 7,
       key: "uploads/upload-1.csv",
       mapping: {
@@ -289,8 +308,8 @@ describe("Upload Inventory: Map columns", () => {
     expect(await within(dialog).findByRole("textbox", { name: "Size of column 8" })).toHaveValue("8");
 
     await user.click(confirm);
-    await waitFor(() => expect(api.processCalls()).toHaveLength(1));
-    expect(api.processCalls()[0]!.body).toMatchObject({
+    await waitFor(() => expect(api.processCalls()).toHaveLength(2));
+    expect(api.processCalls()[1]!.body).toMatchObject({
       mapping: {
         layout: "size-columns",
         sizeColumns: [
@@ -330,8 +349,8 @@ describe("Upload Inventory: Map columns", () => {
     expect(input).toHaveFocus();
 
     await user.click(confirm);
-    await waitFor(() => expect(api.processCalls()).toHaveLength(1));
-    expect(api.processCalls()[0]!.body).toMatchObject({ mapping: { sizeLabels: { "8+": "8.5" } } });
+    await waitFor(() => expect(api.processCalls()).toHaveLength(2));
+    expect(api.processCalls()[1]!.body).toMatchObject({ mapping: { sizeLabels: { "8+": "8.5" } } });
   });
 
   it("marks the new and missing columns when the file's columns changed, and reads another header row on request", async () => {
@@ -360,6 +379,8 @@ describe("Upload Inventory: Map columns", () => {
     await user.type(row, "3{Enter}");
     await waitFor(() => expect(api.inspectCalls()).toHaveLength(2));
     expect(api.inspectCalls()[1]!.body).toMatchObject({ headerRow: 3 });
+    // Processing was asked first, without a mapping: the changed headers were its question.
+    expect(api.processCalls()).toHaveLength(1);
     await waitFor(() => expect(row).toHaveValue(3));
   });
 });

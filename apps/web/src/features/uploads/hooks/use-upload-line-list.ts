@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { LineListMapping } from "@cm/contracts/line-list-mapping";
+import { type LineListMapping, mappingMessages } from "@cm/contracts/line-list-mapping";
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { useState } from "react";
 import { brandKeys } from "@/lib/api/brands/brand-keys";
@@ -11,8 +11,8 @@ import { getPresignedUploadUrl } from "@/features/uploads/api/get-presigned-uplo
 import { inspectUpload } from "@/features/uploads/api/inspect-upload";
 import { processLineList } from "@/features/uploads/api/process-line-list";
 import { putPresignedFile } from "@/lib/api/put-presigned-file";
+import { isApiError } from "@/lib/api-client";
 import type { UploadDraft } from "@/features/uploads/utils/upload-draft";
-import { needsMappingStep } from "@/features/uploads/utils/mapping-edit";
 import {
   presignInput,
   processInput,
@@ -62,10 +62,27 @@ export type UploadStart =
   | { kind: "mapping"; stored: StoredUpload; inspection: InspectUploadData };
 
 /**
- * The calls of an upload (presign, PUT, inspect, process), then the preview loaded into the cache
- * so the preview screen opens on data. `upload` answers the line list id, or, when the brand has
- * no mapping for these columns, the inspect answer for the "Map columns" step; `finish` then
- * processes the stored file with the confirmed mapping. `status` says where it is.
+ * Whether processing refused the file only because the brand's mapping does not read it (none
+ * yet, or other headers): a question for "Map columns", the stored file kept for it.
+ */
+function needsMapping(error: unknown, brandName: string): boolean {
+  return (
+    isApiError(error) &&
+    error.status === 400 &&
+    (error.message === mappingMessages.mappingRequired(brandName) ||
+      error.message === mappingMessages.headersChanged(brandName))
+  );
+}
+
+/**
+ * The calls of an upload (presign, PUT, process), then the preview loaded into the cache so the
+ * preview screen opens on data. `upload` answers the line list id or, when the brand's mapping
+ * does not read the file, the inspect answer for the "Map columns" step; `finish` then processes
+ * the stored file with the confirmed mapping. `status` says where it is.
+ *
+ * Processing is asked first and inspect only when it answers that a mapping is needed
+ * (docs/line-list-mapping.md): a file the saved mapping reads, the usual case, is read once, and
+ * the processing finds a missing or changed mapping before it reads any row.
  */
 export function useUploadLineList() {
   const queryClient = useQueryClient();
@@ -104,11 +121,14 @@ export function useUploadLineList() {
       setStatus("uploading-file");
       await putPresignedFile(presign, ready.file);
 
-      setStatus("generating-preview");
       const stored = { ready, fileKey: presign.fileKey, trackingId };
+      try {
+        return { kind: "preview", lineListId: await processStored(stored, undefined) };
+      } catch (error) {
+        if (!needsMapping(error, ready.brandName)) throw error;
+      }
       const inspection = await inspectUpload(inspectInput(stored));
-      if (needsMappingStep(inspection)) return { kind: "mapping", stored, inspection };
-      return { kind: "preview", lineListId: await processStored(stored, undefined) };
+      return { kind: "mapping", stored, inspection };
     },
     // An update changes a saved line list's pending preview; a new one is not listed until saved.
     onSuccess: (started) =>

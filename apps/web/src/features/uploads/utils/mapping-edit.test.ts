@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import {
   columnRole,
   initialMapping,
-  needsMappingStep,
   setColumnRole,
   setFieldColumn,
   setLayout,
@@ -92,15 +91,5 @@ describe("the Map columns step's changes", () => {
     });
     expect(initialMapping(inspection({ sheet: "Notes" })).sheet).toBe("Notes");
     expect(initialMapping(inspection({ seasonFromSheet: { season: "Fall", year: 2027 } })).season).toBeNull();
-  });
-
-  it("asks again when the saved season is not the one the new file's name suggests", () => {
-    expect(needsMappingStep(inspection())).toBe(false);
-    expect(needsMappingStep(inspection({ status: "new" }))).toBe(true);
-    const savedSeason = { ...base, season: { season: "Spring", year: 2027 } };
-    expect(needsMappingStep(inspection({ mapping: savedSeason }))).toBe(false);
-    expect(
-      needsMappingStep(inspection({ mapping: savedSeason, suggestedSeason: { season: "Fall", year: 2027 } })),
-    ).toBe(true);
   });
 });

@@ -241,21 +241,6 @@ export function remapAfterReinspect(
   };
 }
 
-/** Whether the inspect answer's mapping can be applied without a question (issue 32: headers match). */
-export function needsMappingStep(inspection: InspectUploadData): boolean {
-  if (inspection.status !== "matches") return true;
-  // A saved season from an earlier file (a CSV has no sheet name to give it) would be applied
-  // silently to a file that names another one.
-  const saved = inspection.mapping.season;
-  const suggested = inspection.suggestedSeason;
-  return (
-    !inspection.seasonFromSheet &&
-    saved !== null &&
-    suggested !== null &&
-    (saved.season.toLowerCase() !== suggested.season.toLowerCase() || saved.year !== suggested.year)
-  );
-}
-
 /**
  * What is sent on confirming: an attribute whose name was cleared is named after its column, and
  * a size column whose size was cleared stands for its header, as when they were first chosen.

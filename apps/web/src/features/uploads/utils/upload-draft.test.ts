@@ -295,4 +295,19 @@ describe("season and year from the first sheet's name", () => {
     const read = setSheetPreview(draft, file, { ...preview, sheetName: "Summer 2027" });
     expect(read).toMatchObject({ season: "Summer", year: 2027, preview: { sheetName: "Summer 2027" } });
   });
+
+  it("without them in the sheet's name, the sheet's or file's abbreviations suggest them", () => {
+    const csv = new File(["a;b"], "Skechers_FW27.csv");
+    const draft = chooseFile(chooseBrand(chooseType(emptyUploadDraft, "own-stock"), crocs), csv);
+    expect(setSheetPreview(draft, csv, { ...preview, sheetName: "Sheet1" })).toMatchObject({
+      season: "Fall",
+      year: 2027,
+    });
+    const file = workbook();
+    const other = chooseFile(chooseBrand(chooseType(emptyUploadDraft, "own-stock"), crocs), file);
+    expect(setSheetPreview(other, file, { ...preview, sheetName: "SS28 Line Sheet" })).toMatchObject({
+      season: "Spring",
+      year: 2028,
+    });
+  });
 });

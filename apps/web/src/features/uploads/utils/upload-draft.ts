@@ -5,6 +5,7 @@ import {
   type LineListType,
   lineListTypeLabels,
 } from "@cm/contracts/line-lists";
+import { suggestSeason } from "@cm/contracts/mapping-engine/guess-mapping";
 import { uploadMessages, workbookExtension, workbookExtensions } from "@cm/contracts/uploads";
 
 /**
@@ -191,10 +192,17 @@ export function seasonAndYearFromSheetName(sheetName: string): { season?: string
   return { season: match[1]!.replace(/\s+/g, " "), year: Number(match[2]) };
 }
 
-/** What was read from the file; ignored when the file has changed since the reading began. */
+/**
+ * What was read from the file; ignored when the file has changed since the reading began. The
+ * season is the first sheet's name's ("Spring 2027"), else what the sheet or file name suggests
+ * ("SS28 Line Sheet", "Skechers_FW27.csv"): sent with the upload, it is this file's season where
+ * the brand's saved mapping carries one from an earlier file (docs/line-list-mapping.md).
+ */
 export function setSheetPreview(draft: UploadDraft, file: File, preview: SheetPreview): UploadDraft {
   if (draft.file !== file) return draft;
-  const { season, year } = seasonAndYearFromSheetName(preview.sheetName);
+  const fromName = seasonAndYearFromSheetName(preview.sheetName);
+  const suggested = fromName.season ? null : suggestSeason(preview.sheetName, file.name);
+  const { season, year } = suggested ?? fromName;
   return { ...draft, preview, season, year };
 }
 
