@@ -1,3 +1,4 @@
+import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
 import { lineListFormatMessages as messages, type LineListRowError } from "@cm/contracts/line-list-format";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
@@ -11,8 +12,19 @@ import { defaultWorkbookLimits } from "./workbook-reader.ts";
 // The rules, checked through the whole in-thread pipeline (archive guard, SheetJS, parser) on
 // workbooks written by exceljs. parse-line-list-file.test.ts covers the worker around it.
 
-function parse(bytes: Buffer, fileName = "line-list.xlsx", limits?: WorkbookLimits): Promise<ParseResult> {
-  return parseWorkbook({ parserId: "crocs", fileName, bytes, ...(limits ? { limits } : {}) });
+/** The Crocs mapping's reading of the file, without what the reader says of the file itself. */
+async function parse(
+  bytes: Buffer,
+  fileName = "line-list.xlsx",
+  limits?: WorkbookLimits,
+): Promise<ParseResult> {
+  const { read: _read, ...result } = await parseWorkbook({
+    mapping: crocsMapping,
+    fileName,
+    bytes,
+    ...(limits ? { limits } : {}),
+  });
+  return result;
 }
 
 function expectOk(result: ParseResult): ParseSuccess {

@@ -1,6 +1,6 @@
 import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
 import { readMappedSheet } from "@cm/contracts/mapping-engine/read-mapped-sheet";
-import type { LineListParser, ParseResult, SheetGrid } from "./line-list-parser.ts";
+import type { ParseResult, SheetGrid } from "./line-list-parser.ts";
 
 /**
  * The Crocs line list (DESIGN.md section 7; docs/line-list-format.md for users): the mapping
@@ -8,12 +8,6 @@ import type { LineListParser, ParseResult, SheetGrid } from "./line-list-parser.
  * season and year come from the sheet name. crocs-parser.test.ts holds the rules and messages.
  */
 export function parseCrocsSheet(sheet: SheetGrid): ParseResult {
-  // The engine names missing columns by the mapping's headers, which for Crocs are the template's.
-  return readMappedSheet(sheet, crocsMapping) as ParseResult;
+  const { unreadableSizes: _unreadable, ...result } = readMappedSheet(sheet, crocsMapping);
+  return result;
 }
-
-export const crocsParser: LineListParser = {
-  id: "crocs",
-  handlesBrand: (brandName) => brandName.toLowerCase().includes("crocs"),
-  parseSheet: parseCrocsSheet,
-};

@@ -16,8 +16,7 @@ import {
 import { readMappedSheet } from "@cm/contracts/mapping-engine/read-mapped-sheet";
 import { toSampleCell } from "@cm/contracts/mapping-engine/sample-cells";
 import type { EngineCell, ParseFailure, ParseSuccess } from "@cm/contracts/mapping-engine/types";
-import { crocsParser } from "./crocs-parser.ts";
-import type { ParseResult as CrocsParseResult, SheetGrid } from "./line-list-parser.ts";
+import type { SheetGrid } from "./line-list-parser.ts";
 import { readLineListFile, type LineListFile } from "./read-line-list-file.ts";
 import { defaultWorkbookLimits, type WorkbookLimits } from "./workbook-reader.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
@@ -38,12 +37,7 @@ interface FileInput {
 /** Read the file's styles with a mapping (the upload's processing step). */
 export interface ParseJob extends FileInput {
   job?: "parse";
-  mapping?: LineListMapping;
-  /**
-   * Instead of a mapping, "crocs": the Crocs parser as it was before mappings (its own tests);
-   * production reads Crocs files with the seeded Crocs mapping.
-   */
-  parserId?: "crocs";
+  mapping: LineListMapping;
   /**
    * The saved mapping's header fingerprint: a file whose header row differs is answered
    * `headersChanged` without being read further.
@@ -149,15 +143,8 @@ const isBlankRow = (row: ReadonlyArray<EngineCell | undefined> | undefined) =>
  * and runs the mapping engine on it. `parseLineListFile` runs this on a worker; tests may call it
  * directly.
  */
-export function parseWorkbook(input: ParseJob & { parserId: "crocs" }): Promise<CrocsParseResult>;
-export function parseWorkbook(input: ParseJob): Promise<ParseJobResult>;
-export async function parseWorkbook(input: ParseJob): Promise<ParseJobResult | CrocsParseResult> {
+export async function parseWorkbook(input: ParseJob): Promise<ParseJobResult> {
   try {
-    if (input.parserId === "crocs" || !input.mapping) {
-      if (input.parserId !== "crocs") throw new TypeError("parseWorkbook needs a mapping");
-      const file = await readInput(input, null, "refuse");
-      return crocsParser.parseSheet(file.sheet);
-    }
     const { mapping } = input;
     const file = await readInput(input, mapping.sheet, input.missingSheet ?? "refuse");
     const headers = headerTexts(file.sheet.rows, mapping.headerRow);

@@ -36,7 +36,7 @@ async function timed<T>(task: () => Promise<T>): Promise<{ result: T; ms: number
 const parseBytes = (bytes: Buffer, fileName = "line-list.xlsx") =>
   parseLineListFile({ mapping: crocsMapping, fileName, bytes });
 const parseInThread = (bytes: Buffer, limits = defaultWorkbookLimits) =>
-  parseWorkbook({ parserId: "crocs", fileName: "line-list.xlsx", bytes, limits });
+  parseWorkbook({ mapping: crocsMapping, fileName: "line-list.xlsx", bytes, limits });
 
 describe("zip bombs", () => {
   it("builds a bomb that is otherwise a readable workbook", async () => {
@@ -190,10 +190,10 @@ describe("files that are not workbooks", () => {
 
   it("refuses files whose name is not .xlsx, .xls or .csv, and a workbook named .csv", async () => {
     const bytes = await xlsx(validTable(1));
-    const result = await parseWorkbook({ parserId: "crocs", fileName: "line-list.txt", bytes });
+    const result = await parseWorkbook({ mapping: crocsMapping, fileName: "line-list.txt", bytes });
     expect(result).toEqual(refusedWith(messages.wrongExtension));
     // Read as the CSV text its name says, a workbook is binary.
-    const renamed = await parseWorkbook({ parserId: "crocs", fileName: "line-list.csv", bytes });
+    const renamed = await parseWorkbook({ mapping: crocsMapping, fileName: "line-list.csv", bytes });
     expect(renamed).toEqual(refusedWith(lineListCsvMessages.notText));
   });
 });
