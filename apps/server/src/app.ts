@@ -18,6 +18,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
 import { itemRoutes } from "./modules/items/routes.ts";
 import { lineListMappingRoutes } from "./modules/line-list-mappings/routes.ts";
+import { openStockRoutes } from "./modules/open-stock/routes.ts";
 import { sizeScaleRoutes } from "./modules/size-scales/routes.ts";
 import { placeNewSizeLabels } from "./modules/size-scales/service.ts";
 import { lineListRoutes } from "./modules/line-lists/routes.ts";
@@ -187,6 +188,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   // Deletes uploaded files never processed, an hour after their PUT (docs/uploads.md).
   await app.register(uploadSweepPlugin);
   await app.register(processLineListRoutes());
+  await app.register(openStockRoutes());
   await app.register(lineListMappingRoutes());
   await app.register(itemRoutes);
   await app.register(orderDashboardRoutes);

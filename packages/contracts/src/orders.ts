@@ -537,7 +537,13 @@ export const orderOfferStyleSchema = z.object({
   imageUrl: z.string().nullable(),
   msrp: moneySchema,
   unitWhs: moneySchema,
-  sizes: z.array(z.object({ sku: z.string(), size: z.string() })),
+  sizes: z.array(
+    z.object({
+      sku: z.string(),
+      size: z.string(),
+      availableQuantity: z.number().int().optional(),
+    }),
+  ),
 });
 export type OrderOfferStyle = z.infer<typeof orderOfferStyleSchema>;
 

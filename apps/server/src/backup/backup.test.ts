@@ -11,7 +11,13 @@ import { cloneTemplate, type TestDatabase } from "../../test/test-database.ts";
 import { storeWorkbook, uploadAccepted } from "../../test/uploads.ts";
 import { rowsOf, type Database, type DatabaseHandle } from "../db/client.ts";
 import { seedDemoData } from "../demo/seed.ts";
-import { passkeys, users, webauthnChallenges } from "../db/schema.ts";
+import {
+  openStockLayouts,
+  openStockReservations,
+  passkeys,
+  users,
+  webauthnChallenges,
+} from "../db/schema.ts";
 import { sampleLineListTable } from "../modules/file-processing/sample-line-list.ts";
 import { xlsx } from "../modules/file-processing/test-workbooks.ts";
 import { lockDataDir } from "../db/data-dir-lock.ts";
@@ -81,6 +87,17 @@ async function fillTheRest(db: Database, adminEmail: string): Promise<void> {
     expiresAt: new Date(Date.now() + 60_000),
     createdAt: new Date(),
   });
+  await db.insert(openStockLayouts).values({
+    fingerprint: "qty|sku",
+    sheet: null,
+    headerRow: 1,
+    skuColumn: "SKU",
+    quantityColumn: "Qty",
+    headers: ["SKU", "Qty"],
+    updatedByUserId: admin!.id,
+  });
+  const [order] = rowsOf<{ id: number }>(await db.execute(sql`select id from orders order by id limit 1`));
+  await db.insert(openStockReservations).values({ orderId: order!.id, sku: "10001-001-M8", quantity: 2 });
 }
 
 describe("backup and restore", () => {

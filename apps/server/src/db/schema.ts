@@ -11,3 +11,4 @@ export * from "../modules/size-scales/schema.ts";
 export * from "../modules/orders/schema.ts";
 export * from "../modules/order-dashboard/schema.ts";
 export * from "../modules/storage/schema.ts";
+export * from "../modules/open-stock/schema.ts";

@@ -195,4 +195,15 @@ describe("open-stock orders and the available quantities", () => {
       { size: "M10", sku: "OWN-10", availableQuantity: 0 },
     ]);
   });
+
+  it("sends the available quantities with the offer over HTTP", async () => {
+    await setAvailable({ "OWN-8": 3, "OWN-9": null, "OWN-10": null });
+    const response = await api("GET", `/api/orders/offer?storeId=${storeId}&lineListId=${lineList.own}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.lineLists[0].styles[0].sizes).toEqual([
+      { size: "M8", sku: "OWN-8", availableQuantity: 3 },
+      { size: "M9", sku: "OWN-9" },
+      { size: "M10", sku: "OWN-10" },
+    ]);
+  });
 });

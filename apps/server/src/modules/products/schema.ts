@@ -83,6 +83,8 @@ export const productSizes = pgTable(
     sku: text("sku").notNull(),
     /** Order of the sizes as the brand lists them. */
     position: integer("position").notNull().default(0),
+    /** The distributor's own stock of this SKU, from the last Open Stock upload; null when unknown. */
+    availableQuantity: integer("available_quantity"),
   },
   (table) => [
     uniqueIndex("product_sizes_product_sku_unique").on(table.productId, table.sku),

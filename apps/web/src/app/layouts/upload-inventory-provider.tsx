@@ -1,8 +1,12 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { type OpenUploadInventoryOptions, UploadInventoryContext } from "@/hooks/use-upload-inventory";
 
-// The dialog and what it brings (SheetJS among them) load the first time it opens.
+// The dialog and what it brings (SheetJS among them) load the first time it opens; the Open Stock
+// step the first time it is chosen.
 const UploadInventoryDialog = lazy(() => import("@/features/uploads/components/upload-inventory-dialog"));
+const OpenStockStep = lazy(() =>
+  import("@/features/open-stock/open-stock-step").then((module) => ({ default: module.OpenStockStep })),
+);
 
 interface DialogState {
   open: boolean;
@@ -32,6 +36,11 @@ export function UploadInventoryProvider({ children }: { children: ReactNode }) {
             key={state.session}
             open={state.open}
             initialBrandId={state.options.brandId}
+            openStockStep={(props) => (
+              <Suspense fallback={null}>
+                <OpenStockStep {...props} />
+              </Suspense>
+            )}
             onOpenChange={(open) => setState((current) => (current ? { ...current, open } : current))}
           />
         </Suspense>

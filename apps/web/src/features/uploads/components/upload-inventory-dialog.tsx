@@ -2,10 +2,9 @@ import { type LineListMapping, mappingMessages } from "@cm/contracts/line-list-m
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { uploadMessages } from "@cm/contracts/uploads";
 import { FileSpreadsheetIcon, PackageOpenIcon, UploadIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { NotAvailableYet } from "@/components/not-available-yet";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -53,6 +52,11 @@ export interface UploadInventoryDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Opened from a brand's page: the line list step with that brand chosen. */
   initialBrandId?: number;
+  /**
+   * The Open Stock step (features/open-stock), given by the app, which puts features together:
+   * `onDone` after the quantities were applied, `onCancel` to go back.
+   */
+  openStockStep?: (props: { onDone: () => void; onCancel: () => void }) => ReactNode;
 }
 
 /** Reads the first rows of the draft's file whenever it changes. */
@@ -131,6 +135,7 @@ export default function UploadInventoryDialog({
   open,
   onOpenChange,
   initialBrandId,
+  openStockStep,
 }: UploadInventoryDialogProps) {
   const navigate = useNavigate();
   const uploadHintId = useId();
@@ -228,7 +233,10 @@ export default function UploadInventoryDialog({
       title: "Upload Brand Line List",
       description: "Choose the line list's type and brand, then its workbook.",
     },
-    "open-stock": { title: "Upload Open Stock", description: "Your own stock levels, as a workbook." },
+    "open-stock": {
+      title: "Upload Open Stock",
+      description: "Your own stock levels: a workbook or CSV of SKUs (or UPCs) and quantities.",
+    },
     loading: { title: "Uploading line list", description: "This can take a minute for a large line list." },
     mapping: {
       title: mappingMessages.title,
@@ -248,7 +256,7 @@ export default function UploadInventoryDialog({
           "grid-cols-[minmax(0,1fr)]",
           step === "mapping"
             ? "sm:max-w-6xl"
-            : step === "line-list" || step === "failed"
+            : step === "line-list" || step === "open-stock" || step === "failed"
               ? "sm:max-w-2xl"
               : "sm:max-w-lg",
         )}
@@ -287,16 +295,13 @@ export default function UploadInventoryDialog({
             </Button>
           </div>
         ) : step === "open-stock" ? (
-          <div className="flex flex-col gap-2">
-            <span className="text-sm font-medium">File</span>
-            <NotAvailableYet>
-              <Button variant="outline" disabled>
-                <UploadIcon aria-hidden="true" />
-                Choose a file
-                <span className="sr-only">(Not available yet)</span>
-              </Button>
-            </NotAvailableYet>
-          </div>
+          openStockStep?.({
+            onDone: () => {
+              setStep("inventory-source");
+              onOpenChange(false);
+            },
+            onCancel: () => setStep("inventory-source"),
+          })
         ) : step === "line-list" ? (
           <LineListStep draft={draft} onDraftChange={setDraft} previewState={previewState} />
         ) : step === "mapping" && mapping ? (
@@ -319,17 +324,17 @@ export default function UploadInventoryDialog({
           <UploadFailureView failure={failure.failure} fileName={failure.fileName} />
         ) : null}
 
-        {step === "line-list" || step === "open-stock" ? (
+        {step === "line-list" ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p id={uploadHintId} className="text-sm text-muted-foreground empty:hidden">
-              {step === "line-list" ? disabledReason : null}
+              {disabledReason}
             </p>
             <div className="flex flex-col-reverse gap-2 sm:ml-auto sm:flex-row">
               <Button variant="outline" onClick={() => setStep("inventory-source")}>
                 Back
               </Button>
               <Button
-                disabled={step === "open-stock" || Boolean(disabledReason)}
+                disabled={Boolean(disabledReason)}
                 aria-describedby={uploadHintId}
                 onClick={() => void startUpload()}
               >
