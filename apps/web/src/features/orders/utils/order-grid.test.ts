@@ -73,6 +73,16 @@ describe("size columns", () => {
     ]);
     expect(sizeColumns([])).toEqual([]);
   });
+
+  it("puts a size no earlier column brackets at its scale place, never at the end as text would", () => {
+    expect(sizeColumns([style(1, "1.00", ["6", "10"]), style(2, "1.00", ["8"])])).toEqual(["6", "8", "10"]);
+    expect(sizeColumns([style(1, "1.00", ["9.5", "10"]), style(2, "1.00", ["8", "8.5"])])).toEqual([
+      "8",
+      "8.5",
+      "9.5",
+      "10",
+    ]);
+  });
 });
 
 describe("quantity input", () => {

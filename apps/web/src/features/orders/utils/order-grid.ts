@@ -1,3 +1,4 @@
+import { compareSizes } from "@cm/contracts/size-scales";
 import {
   type Order,
   type OrderLineInput,
@@ -58,7 +59,7 @@ export function gridStyleKey(lineListId: number, productId: number): string {
 /**
  * The size columns of a line list: every size its styles have, each once, in the styles' order.
  * A size one style has between two sizes already placed goes between them, so "6, 7, 8" and
- * "6, 8, 10" give "6, 7, 8, 10".
+ * "6, 8, 10" give "6, 7, 8, 10"; each style's sizes come in their scale's order (the server's).
  */
 export function sizeColumns(styles: readonly Pick<OrderGridStyle, "sizes">[]): string[] {
   const columns: string[] = [];
@@ -67,8 +68,17 @@ export function sizeColumns(styles: readonly Pick<OrderGridStyle, "sizes">[]): s
     sizes.forEach((size, index) => {
       if (columns.includes(size)) return;
       const nextPlaced = sizes.slice(index + 1).find((later) => columns.includes(later));
-      if (nextPlaced === undefined) columns.push(size);
-      else columns.splice(columns.indexOf(nextPlaced), 0, size);
+      if (nextPlaced !== undefined) {
+        columns.splice(columns.indexOf(nextPlaced), 0, size);
+        return;
+      }
+      // None of this style's later sizes is a column yet: the size goes after its earlier ones, at
+      // its place in scale order among the columns that follow them ("6, 10" and "8": 6, 8, 10).
+      const previous = sizes.slice(0, index).findLast((earlier) => columns.includes(earlier));
+      const from = previous === undefined ? 0 : columns.indexOf(previous) + 1;
+      const after = columns.findIndex((column, at) => at >= from && compareSizes(column, size) > 0);
+      if (after === -1) columns.push(size);
+      else columns.splice(after, 0, size);
     });
   }
   return columns;
