@@ -33,6 +33,9 @@ export interface MappingColumnsProps {
   added: ReadonlySet<string>;
 }
 
+/** Each field whose saved column this file no longer has, with that column ("MSRP"). */
+export type MissingSavedColumns = ReadonlyMap<string, string>;
+
 function NewBadge({ column, added }: { column: string; added: ReadonlySet<string> }) {
   return added.has(column) ? (
     <Badge variant="info" className="ml-1">
@@ -61,7 +64,14 @@ function Samples({ values, id }: { values: string[] | undefined; id?: string }) 
 }
 
 /** Each product field beside the column it is read from (or "Not in this file") and that column's samples. */
-export function MappingFieldRows({ mapping, onChange, columns, samples, added }: MappingColumnsProps) {
+export function MappingFieldRows({
+  mapping,
+  onChange,
+  columns,
+  samples,
+  added,
+  missingSaved,
+}: MappingColumnsProps & { missingSaved: MissingSavedColumns }) {
   const id = useId();
   const fields = mappingFields.filter((field) => layoutReadsField(mapping.layout, field.key));
   return (
@@ -118,6 +128,11 @@ export function MappingFieldRows({ mapping, onChange, columns, samples, added }:
                       ))}
                     </SelectContent>
                   </Select>
+                  {missingSaved.has(field.key) ? (
+                    <p className="mt-1 text-xs text-amber-800">
+                      Was “{missingSaved.get(field.key)}”, missing from this file
+                    </p>
+                  ) : null}
                   {/* On a phone the samples go under the select. */}
                   <div className="mt-1.5 md:hidden">
                     {chosen ? <Samples values={samples.get(chosen)} /> : null}

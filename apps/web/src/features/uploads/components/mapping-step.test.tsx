@@ -372,6 +372,10 @@ describe("Upload Inventory: Map columns", () => {
     expect(within(dialog).getByText(mappingMessages.headersChanged("Hey Dude"))).toBeInTheDocument();
     expect(within(dialog).getByText("New columns: Retail, Material")).toBeInTheDocument();
     expect(within(dialog).getByText("Missing columns: MSRP")).toBeInTheDocument();
+    // The field that read the missing column says so, beside its choice.
+    const msrp = within(dialog).getByRole("row", { name: /^MSRP/ });
+    expect(msrp).toHaveTextContent("Was “MSRP”, missing from this file");
+    expect(within(msrp).getByRole("combobox")).toHaveTextContent("Not in this file");
 
     headerRow = 3;
     const row = within(dialog).getByRole("spinbutton", { name: "Header row" });

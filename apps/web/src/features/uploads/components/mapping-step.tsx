@@ -250,6 +250,16 @@ export function MappingStep({
     return byColumn;
   }, [inspection]);
   const added = useMemo(() => new Set(inspection.columnChanges.added), [inspection]);
+  // The saved mapping's columns this file lacks, by the field they filled.
+  const missingSaved = useMemo(() => {
+    const missing = new Set(inspection.columnChanges.missing.map((column) => column.trim()));
+    const byField = new Map<string, string>();
+    for (const [key, value] of Object.entries(inspection.savedMapping?.fields ?? {})) {
+      const column = Array.isArray(value) ? value[0] : value;
+      if (column && missing.has(column.trim())) byField.set(key, column.trim());
+    }
+    return byField;
+  }, [inspection]);
 
   const previewed = useDebouncedValue(mapping, mappingPreviewDelayMs);
   const result = useMemo(
@@ -404,6 +414,7 @@ export function MappingStep({
         <div className="flex min-w-0 flex-col gap-2">
           <h3 className="text-sm font-medium">Fields</h3>
           <MappingFieldRows
+            missingSaved={missingSaved}
             mapping={mapping}
             onChange={update}
             columns={columns}
