@@ -194,10 +194,13 @@ test("Brand list is not loaded on a brand's page, in the sidebar and in the uplo
 });
 
 test.describe("brands changed under the user", () => {
-  test("No parser found for brand … when the brand chosen is renamed to one without a parser while its file uploads", async ({
+  test("a brand renamed while its file uploads keeps its column mapping: the file is read under the new name", async ({
     page,
     ownApp,
   }) => {
+    // SPEC.md answered "No parser found for brand …" here: parsers went by the brand's name. A
+    // mapping belongs to the brand itself (issue 32, docs/line-list-mapping.md), so a rename
+    // changes nothing about how its files are read.
     test.slow();
     const authorization = await bearerToken(page);
     const crocs = (await listBrands(ownApp.baseUrl, authorization)).find((brand) => brand.name === "Crocs")!;
@@ -229,10 +232,9 @@ test.describe("brands changed under the user", () => {
     });
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
 
-    const failure = page.getByRole("dialog", { name: "Failed to upload line list" });
-    await expect(failure.getByRole("alert")).toContainText("Crocs Fall 2028.xlsx was not uploaded");
-    await expect(failure.getByRole("alert")).toContainText("No parser found for brand Birkenstock");
-    await expect(toasts(page).getByText("No parser found for brand Birkenstock")).toBeVisible();
+    await expect(page).toHaveURL(/\/home\/line-list\/preview\/\d+$/);
+    await expect(page.getByRole("dialog", { name: "Failed to upload line list" })).toHaveCount(0);
+    await expect(page.getByText("Map columns")).toHaveCount(0);
   });
 
   test("Brand list is empty in the sidebar, the upload dialog and a brand's page when every brand is gone", async ({
