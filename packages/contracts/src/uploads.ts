@@ -56,13 +56,6 @@ export const uploadMessages = {
   uploaded: "Line list uploaded successfully",
   uploadedDescription: "Redirecting to preview page",
   uploadFailed: "Failed to upload line list",
-  /**
-   * No longer answered (issue 32: every brand's files can be mapped); kept until the web app stops
-   * importing it.
-   * @deprecated
-   */
-  brandWithoutParser: (brandName: string) =>
-    `${brandName} line lists cannot be uploaded yet: only the Crocs workbook format can be read today, so only Crocs can be chosen.`,
   // Server checks the spec names no text for.
   metadataRequired: "A line list upload needs its metadata (brand and line list type)",
   wrongFileType: "Only .xlsx, .xls and .csv files can be uploaded",
