@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { listLineListsWithCatalogs } from "../modules/line-lists/service.ts";
 import { rowsOf } from "../db/client.ts";
 import { seedDemoData } from "./seed.ts";
-import { brands, lineLists, orders } from "../db/schema.ts";
+import { brands, lineLists, orders, organizations } from "../db/schema.ts";
+import { findOfferStyles } from "../modules/orders/repository.ts";
 import { getBrandMapping } from "../modules/line-list-mappings/service.ts";
 
 describe("demo seed", () => {
@@ -114,6 +115,37 @@ describe("demo seed", () => {
       `),
     );
     expect(pandora[0]!.sizes).toBe(18);
+  });
+
+  it("keeps the styles, sizes and prices the order journeys write orders for", async () => {
+    const { db } = testApp.database;
+    const [customer] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.name, "Sunset Soles"));
+    const offer = async (lineListName: string) => {
+      const [lineList] = await db
+        .select({ id: lineLists.id })
+        .from(lineLists)
+        .where(eq(lineLists.name, lineListName));
+      return findOfferStyles(db, customer!.id, [lineList!.id]);
+    };
+    const skechers = await offer("Skechers Core Own Stock");
+    expect(skechers.slice(0, 2).map((style) => [style.modelCode, style.unitWhs])).toEqual([
+      ["216100-BLA", "32.50"],
+      ["216111-BLA", "37.50"],
+    ]);
+    expect(skechers[0]!.sizes.map((size) => size.size)).toContain("W6");
+    const heyDude = await offer("Hey Dude Core Own Stock");
+    expect(heyDude.slice(0, 4).map((style) => [style.modelCode, style.unitWhs])).toEqual([
+      ["40100-BLA", "32.50"],
+      ["40111-BLA", "30.00"],
+      ["40122-BLA", "35.00"],
+      ["40133-BLA", "40.00"],
+    ]);
+    expect(heyDude[0]!.sizes.map((size) => size.size)).toEqual(
+      expect.arrayContaining(["M8", "M9", "M10", "W7"]),
+    );
   });
 
   it("adds twelve months of orders of every type and status, some multibrand, once", async () => {
