@@ -168,6 +168,8 @@ export interface DemoBrandUpload {
   type: Exclude<LineListType, "update">;
   sentOn: string;
   dateOfAvailability?: string;
+  /** The season the dialog sends, for a file read with the brand's saved mapping. */
+  season?: { season: string; year: number };
   /** The file as the brand sent it; its name suggests the season where the sheet's does not. */
   fileName: string;
   file: () => Promise<Buffer> | Buffer;
@@ -220,6 +222,7 @@ export function demoBrandUploads(): DemoBrandUpload[] {
       type: "future-stock",
       sentOn: "2025-11-10",
       dateOfAvailability: "2027-05-01",
+      season: { season: "Summer", year: 2027 },
       fileName: "Hey Dude SS27 future stock.xlsx",
       file: () => heyDudeLineSheet(heyDudeStyles.slice(3, 15)),
     },
@@ -316,6 +319,7 @@ export class DemoUploader {
         linelist_attributes: {
           sentOn: upload.sentOn,
           ...(upload.dateOfAvailability ? { dateOfAvailability: upload.dateOfAvailability } : {}),
+          ...(upload.season ?? {}),
         },
         ...(mapping ? { mapping } : {}),
       },

@@ -46,7 +46,12 @@ describe("demo seed", () => {
       type: "future-stock",
       published: 1,
       dateOfAvailability: "2027-05-01",
+      season: "Summer",
+      year: 2027,
     });
+    // Seasons from the files: the sheet's name (Pandora), or as the mapping step suggested it.
+    expect(byName.get("Pandora Core Own Stock")).toMatchObject({ season: "Spring", year: 2027 });
+    expect(byName.get("Skechers Core Own Stock")).toMatchObject({ season: "Spring", year: 2027 });
     for (const lineList of data) expect(lineList.itemsCount).toBeGreaterThan(0);
 
     expect(await seedDemoData(db, testApp.config)).toEqual({ lineLists: [], orders: 0 });
