@@ -37,7 +37,12 @@ const withoutExtension = (fileName: string) =>
  * are not its saved mapping's, or the mapping sent cannot read it). Not a refusal of the file:
  * it stays stored, so the dialog can inspect it and process the same key with a mapping.
  */
-export class MappingNeededError extends InvalidError {}
+export class MappingNeededError extends InvalidError {
+  constructor(message: string) {
+    // `data.mapping` tells a client it is a question for "Map columns", whatever the brand's name.
+    super(message, { mapping: [message] });
+  }
+}
 
 /** "SPRING" as the dialog sends it (SPEC.md section 7) → "Spring"; other spellings kept as written. */
 function seasonAsWritten(season: string): string {

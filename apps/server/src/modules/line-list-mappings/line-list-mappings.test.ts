@@ -124,6 +124,8 @@ describe("line lists of every layout, mapped once per brand", () => {
     const unmapped = await process(brand, fileName, first.fileKey);
     expect(unmapped.statusCode).toBe(400);
     expect(unmapped.json().message).toBe(mappingMessages.mappingRequired(brand));
+    // A question for "Map columns", told by the field it names rather than by the text.
+    expect(unmapped.json().data).toEqual({ mapping: [mappingMessages.mappingRequired(brand)] });
 
     const mapping = options.confirm(inspected);
     const id = await processed(brand, fileName, first.fileKey, { mapping });
@@ -171,7 +173,11 @@ describe("line lists of every layout, mapped once per brand", () => {
     const before = await snapshot(testApp);
     const refused = await process(brand, fileName, renamed.fileKey);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ success: false, message: mappingMessages.headersChanged(brand) });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: mappingMessages.headersChanged(brand),
+      data: { mapping: [mappingMessages.headersChanged(brand)] },
+    });
     expect(await snapshot(testApp)).toEqual(before);
   }
 

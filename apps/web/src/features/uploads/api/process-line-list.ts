@@ -55,7 +55,15 @@ export async function processLineList(
         : uploadMessages.processingFailed;
     throw new ApiError(422, message);
   }
-  if (!response.ok) throw new ApiError(response.status, await responseFailureMessage(response));
+  if (!response.ok) {
+    // The envelope's `data` goes with the error: `data.mapping` asks for "Map columns".
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const data = typeof body === "object" && body !== null ? (body as { data?: unknown }).data : undefined;
+    throw new ApiError(response.status, await responseFailureMessage(response), data);
+  }
   let id: number | null;
   try {
     id = parseProcessLineListResponse(await response.text());

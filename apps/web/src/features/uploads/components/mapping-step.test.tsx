@@ -91,14 +91,13 @@ function uploadApi(inspection: () => InspectUploadData) {
         ? { status: 200, body: "42" }
         : {
             status: 400,
-            body: {
-              success: false,
-              message:
+            body: (() => {
+              const message =
                 inspection().status === "new"
                   ? mappingMessages.mappingRequired("Hey Dude")
-                  : mappingMessages.headersChanged("Hey Dude"),
-              data: null,
-            },
+                  : mappingMessages.headersChanged("Hey Dude");
+              return { success: false, message, data: { mapping: [message] } };
+            })(),
           },
   };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type LineListMapping, mappingMessages } from "@cm/contracts/line-list-mapping";
+import type { LineListMapping } from "@cm/contracts/line-list-mapping";
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { useState } from "react";
 import { brandKeys } from "@/lib/api/brands/brand-keys";
@@ -65,13 +65,11 @@ export type UploadStart =
  * Whether processing refused the file only because the brand's mapping does not read it (none
  * yet, or other headers): a question for "Map columns", the stored file kept for it.
  */
-function needsMapping(error: unknown, brandName: string): boolean {
-  return (
-    isApiError(error) &&
-    error.status === 400 &&
-    (error.message === mappingMessages.mappingRequired(brandName) ||
-      error.message === mappingMessages.headersChanged(brandName))
-  );
+function needsMapping(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 400) return false;
+  // The server names the field `mapping` for exactly these answers (docs/line-list-mapping.md).
+  const data = error.data as Record<string, unknown> | null | undefined;
+  return Boolean(data && typeof data === "object" && "mapping" in data);
 }
 
 /**
@@ -125,7 +123,7 @@ export function useUploadLineList() {
       try {
         return { kind: "preview", lineListId: await processStored(stored, undefined) };
       } catch (error) {
-        if (!needsMapping(error, ready.brandName)) throw error;
+        if (!needsMapping(error)) throw error;
       }
       const inspection = await inspectUpload(inspectInput(stored));
       return { kind: "mapping", stored, inspection };
