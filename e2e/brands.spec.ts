@@ -72,14 +72,17 @@ test("create, rename, search and delete a brand; the sidebar's Line Lists follow
   await expect(lineListsGroup(page).getByRole("link", { name: renamed, exact: true })).toBeVisible();
   await expect(lineListsGroup(page).getByRole("link", { name, exact: true })).toHaveCount(0);
 
-  // The new brand's line lists page: nothing yet, upload not there yet.
+  // The new brand's line lists page: nothing yet, and no column mapping until its first upload.
   await lineListsGroup(page).getByRole("link", { name: renamed, exact: true }).click();
   await expect(page.getByRole("heading", { name: `${renamed} Line List Table` })).toBeVisible();
   await expect(page.getByText("No line lists found")).toBeVisible();
-  // No parser reads this brand's workbooks yet: the upload opens and says so.
+  await expect(page.getByRole("region", { name: "Column mapping" })).toContainText(
+    "No column mapping yet: it is made on the first upload.",
+  );
+  // Its files can be uploaded like any brand's: the upload opens on it.
   await page.getByRole("button", { name: "Upload Line List" }).click();
   const upload = page.getByRole("dialog", { name: "Upload Brand Line List" });
-  await expect(upload.getByRole("status")).toContainText(`${renamed} line lists cannot be uploaded yet`);
+  await expect(upload.getByRole("combobox", { name: "Brand" })).toHaveText(renamed);
   await upload.getByRole("button", { name: "Close" }).click();
 
   // Delete, after confirming.

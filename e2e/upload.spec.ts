@@ -58,12 +58,13 @@ async function openLineListStep(page: Page, type: string): Promise<Locator> {
   await page.getByRole("option", { name: type, exact: true }).click();
 
   await dialog.getByRole("combobox", { name: "Brand" }).click();
-  // Brands without a parser are listed but cannot be chosen.
+  // Every active brand can be chosen: none is "(WIP)" (issue 32).
   const listbox = page.getByRole("listbox", { name: "Choose a brand" });
-  await expect(listbox.getByRole("option", { name: /\(WIP\)$/ }).first()).toHaveAttribute(
+  await expect(listbox.getByRole("option", { name: "Hey Dude", exact: true })).not.toHaveAttribute(
     "aria-disabled",
     "true",
   );
+  await expect(listbox.getByRole("option", { name: /\(WIP\)/ })).toHaveCount(0);
   await page.getByRole("combobox", { name: "Search brands" }).fill("Crocs");
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("combobox", { name: "Brand" })).toHaveText("Crocs");
