@@ -76,13 +76,14 @@ describe("catalog segmentation API", () => {
       expect(codes).toEqual([[code(0), code(2)], [code(1), code(3)], [code(3)], [code(4)]]);
 
       const [unsorted, athletic] = data.catalogs;
-      // No pictures: the placeholder (null). Sizes in the brand's order, not sorted.
+      // No pictures: the placeholder (null). Sizes in the brand's size scale order (men's 8 before
+      // 10), not as the line list wrote them (M10, M8) nor as text.
       expect(unsorted!.items[0]).toEqual({
         id: code(0),
         model_code: code(0),
         silhouette: "Silhouette 1",
         color: "Black",
-        sizes: ["M10", "M8"],
+        sizes: ["M8", "M10"],
         image_url: null,
         position: 0,
         catalogTypes: [],
@@ -92,7 +93,7 @@ describe("catalog segmentation API", () => {
         model_code: code(1),
         silhouette: "Silhouette 2",
         color: null,
-        sizes: ["M10", "M8"],
+        sizes: ["M8", "M10"],
         image_url: `https://img.example/${name}/1-a.jpg`,
         position: 1,
         catalogTypes: ["athletic"],

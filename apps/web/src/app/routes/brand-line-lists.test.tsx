@@ -88,15 +88,16 @@ describe("a brand's line lists", () => {
     expect(within(dialog).queryByRole("status")).not.toBeInTheDocument();
   });
 
-  it("opens the upload from a brand without a parser too, saying why that brand cannot be chosen yet", async () => {
+  it('opens the upload on any brand, Crocs or not: every brand\'s files can be mapped (no "(WIP)")', async () => {
     mockFetch({ "/api/brands": ok(brands), "/api/line-lists": ok({ lineLists: [] }) });
     const { user } = renderApp(`/home/brand/${pandora.id}/line-lists`);
     const button = await screen.findByRole("button", { name: "Upload Line List" }, firstRender);
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     const dialog = await screen.findByRole("dialog", { name: "Upload Brand Line List" }, firstRender);
-    expect(await within(dialog).findByRole("status")).toHaveTextContent(
-      `${pandora.name} line lists cannot be uploaded yet: only the Crocs workbook format can be read today`,
+    await waitFor(() =>
+      expect(within(dialog).getByRole("combobox", { name: "Brand" })).toHaveTextContent(pandora.name),
     );
+    expect(within(dialog).queryByText(/\(WIP\)|cannot be uploaded yet/)).not.toBeInTheDocument();
   });
 });
