@@ -38,9 +38,9 @@ const withoutExtension = (fileName: string) =>
  * it stays stored, so the dialog can inspect it and process the same key with a mapping.
  */
 export class MappingNeededError extends InvalidError {
-  constructor(message: string) {
-    // `data.mapping` tells a client it is a question for "Map columns", whatever the brand's name.
-    super(message, { mapping: [message] });
+  /** `data.mapping` (every reason) tells a client it is a question for "Map columns". */
+  constructor(message: string, reasons: string[] = [message]) {
+    super(message, { mapping: reasons });
   }
 }
 
@@ -168,7 +168,7 @@ async function processStoredFile(
     throw new MappingNeededError(mappingMessages.headersChanged(brand.name));
   if (!parsed.ok && parsed.mappingProblems) {
     const [first = mappingMessages.title, ...rest] = parsed.mappingProblems;
-    throw new MappingNeededError(first, { mapping: [first, ...rest] });
+    throw new MappingNeededError(first, [first, ...rest]);
   }
   if (!parsed.ok) {
     await store.delete(input.key);
