@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -67,6 +68,16 @@ export const lineListItems = pgTable(
       .references(() => products.id, { onDelete: "restrict" }),
     /** Order of the styles in the workbook. */
     position: integer("position").notNull().default(0),
+    /*
+     * The line list's offer of the style (issue 33, docs/line-list-saves.md): the prices and date
+     * this line list gives it, which a later line list of the brand never changes. The product
+     * keeps what is shared (model code, names, sizes, SKUs, pictures) and the latest offer's values.
+     */
+    /** US dollars. */
+    msrp: numeric("msrp", { precision: 12, scale: 2 }),
+    /** Where the brand's mapping reads one: the unit price before the customer's discount. */
+    wholesalePrice: numeric("wholesale_price", { precision: 12, scale: 2 }),
+    expectedShipDate: date("expected_ship_date", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,2 @@
+-- Placeholder reserved for issue 33; replaced by the migration itself.
+SELECT 1;
