@@ -235,6 +235,13 @@ test.describe("brands changed under the user", () => {
     await expect(page).toHaveURL(/\/home\/line-list\/preview\/\d+$/);
     await expect(page.getByRole("dialog", { name: "Failed to upload line list" })).toHaveCount(0);
     await expect(page.getByText("Map columns")).toHaveCount(0);
+    // Discarded again, so the brand holds no line list and the next test can delete it.
+    const lineListId = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const discarded = await fetch(`${ownApp.baseUrl}/api/crocs/discard-uploaded-data/${lineListId}`, {
+      method: "DELETE",
+      headers: { authorization },
+    });
+    expect(discarded.status).toBe(200);
   });
 
   test("Brand list is empty in the sidebar, the upload dialog and a brand's page when every brand is gone", async ({
