@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lineListLayouts, mappingFields, type LineListMapping } from "./line-list-mapping.ts";
+import { dateOrders, lineListLayouts, mappingFields, type LineListMapping } from "./line-list-mapping.ts";
 
 /**
  * The mapping routes (issue 32, docs/line-list-mapping.md). Every answer is in the usual
@@ -34,7 +34,10 @@ export const lineListMappingSchema = z.object({
         mappingFields
           .filter((field) => field.key !== "image_urls")
           .map((field) => [field.key, headerText.optional()]),
-      ) as Record<Exclude<(typeof mappingFields)[number]["key"], "image_urls">, z.ZodOptional<typeof headerText>>,
+      ) as Record<
+        Exclude<(typeof mappingFields)[number]["key"], "image_urls">,
+        z.ZodOptional<typeof headerText>
+      >,
     )
     .extend({ image_urls: z.array(headerText).max(20).optional() })
     .strict(),
@@ -42,7 +45,10 @@ export const lineListMappingSchema = z.object({
   attributes: z.array(z.object({ column: headerText, name: z.string().trim().min(1).max(100) })).max(100),
   sizeLabels: z.record(z.string().max(40), z.string().trim().min(1).max(40)),
   decimalSeparator: z.enum([".", ","]).nullable(),
-  season: z.object({ season: z.string().trim().min(1).max(40), year: z.number().int().min(2000).max(2100) }).nullable(),
+  dateOrder: z.enum(dateOrders).nullable().optional(),
+  season: z
+    .object({ season: z.string().trim().min(1).max(40), year: z.number().int().min(2000).max(2100) })
+    .nullable(),
 }) satisfies z.ZodType<LineListMapping>;
 
 export const sampleCellSchema = z.union([

@@ -41,6 +41,13 @@ export type LineListLayout = (typeof lineListLayouts)[number];
 
 export type DecimalSeparator = "." | ",";
 
+/**
+ * How a text date such as `03/04/2027` is read: month first (US), or day first. ISO dates
+ * (2027-03-04) and date cells need neither. Absent or null: only those are read (Crocs' rule).
+ */
+export const dateOrders = ["month-first", "day-first"] as const;
+export type DateOrder = (typeof dateOrders)[number];
+
 export interface LineListMapping {
   /** The sheet holding the line list, by name; null for the first sheet (and for a CSV file). */
   sheet: string | null;
@@ -60,6 +67,8 @@ export interface LineListMapping {
   sizeLabels: Record<string, string>;
   /** How prices are written in a CSV (`49,99` or `49.99`); null where the file tells (workbooks). */
   decimalSeparator: DecimalSeparator | null;
+  /** How text dates with slashes or dots are read; absent or null for ISO dates and date cells only. */
+  dateOrder?: DateOrder | null;
   /**
    * The season and year of the line lists, when the sheet name does not say it ("Spring 2027");
    * null to read them from the sheet name.

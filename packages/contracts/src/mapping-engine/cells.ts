@@ -1,11 +1,13 @@
 import { imageUrlSeparator } from "../line-list-workbook.ts";
-import type { DecimalSeparator } from "../line-list-mapping.ts";
+import type { DateOrder, DecimalSeparator } from "../line-list-mapping.ts";
 import { parseDecimal } from "./decimal.ts";
 import type { EngineCell } from "./types.ts";
 
 /** How the engine reads one cell: as text, a price, a date or picture addresses. */
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+// 03/15/2027, 15.03.2027, 3-15-27: two numbers and a year, the order told by the mapping.
+const numericDatePattern = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/;
 // Plain decimals, optionally with a $ sign and thousands separators: 49.99, $1,299.00.
 const moneyPattern = /^\$?\s*(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^\$?\s*\.\d+$/;
 const noImagePattern = /^no\s*images?$/i;
@@ -68,15 +70,54 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A date cell, or text holding an ISO date (a time after it is ignored), as YYYY-MM-DD. */
-export function parseDate(value: EngineCell): string | null {
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * A date cell, or text holding an ISO date (a time after it is ignored), as YYYY-MM-DD; with a
+ * date order, also `03/15/2027` (month first) or `15.03.2027` (day first), two-digit years being
+ * 20YY.
+ */
+export function parseDate(value: EngineCell, dateOrder: DateOrder | null = null): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : isoDate(value);
   if (typeof value !== "string") return null;
-  const match = isoDatePattern.exec(value.trim());
-  if (!match) return null;
-  const [, year, month, day] = match;
-  if (!isCalendarDate(Number(year), Number(month), Number(day))) return null;
-  return `${year}-${month}-${day}`;
+  const text = value.trim();
+  const match = isoDatePattern.exec(text);
+  if (match) {
+    const [, year, month, day] = match;
+    if (!isCalendarDate(Number(year), Number(month), Number(day))) return null;
+    return `${year}-${month}-${day}`;
+  }
+  if (!dateOrder) return null;
+  const numeric = numericDatePattern.exec(text);
+  if (!numeric) return null;
+  const [, first, , second, yearText] = numeric;
+  const [month, day] =
+    dateOrder === "month-first" ? [Number(first), Number(second)] : [Number(second), Number(first)];
+  const year = yearText!.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  if (!isCalendarDate(year, month, day)) return null;
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
+}
+
+/**
+ * The date order a column's text dates tell: a first number above 12 is a day, a second one above
+ * 12 a day too; when none tells, month first with decimal points (as in the US), day first with
+ * decimal commas. Null when the column holds no such date.
+ */
+export function detectDateOrder(
+  values: readonly EngineCell[],
+  decimalSeparator: DecimalSeparator | null,
+): DateOrder | null {
+  let numericDates = 0;
+  for (const value of values) {
+    if (typeof value !== "string") continue;
+    const numeric = numericDatePattern.exec(value.trim());
+    if (!numeric) continue;
+    numericDates += 1;
+    if (Number(numeric[1]) > 12) return "day-first";
+    if (Number(numeric[3]) > 12) return "month-first";
+  }
+  if (numericDates === 0) return null;
+  return decimalSeparator === "," ? "day-first" : "month-first";
 }
 
 /** Web addresses separated by commas or line breaks, without repeats; [] for "No Image". */

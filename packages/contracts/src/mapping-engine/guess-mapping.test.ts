@@ -223,6 +223,24 @@ describe("guessMapping by sample values", () => {
     expect(mapping.attributes.map((attribute) => attribute.column)).toEqual(["Art.", "Qty"]);
   });
 
+  it("takes text dates as the ship date, in the order their values tell, else the decimal separator's", () => {
+    const withDates = (dates: string[], decimalSeparator: "," | "." | null = null) =>
+      guess(
+        ["Style", "Size", "UPC", "Ship Date"],
+        dates.map((date, index): Row => ["10001", String(8 + index), `085000000001${index}`, date]),
+        { decimalSeparator },
+      );
+    expect(withDates(["03/15/2027", "04/01/2027"])).toMatchObject({
+      fields: { expected_shipped_date: "Ship Date" },
+      dateOrder: "month-first",
+    });
+    expect(withDates(["15.03.2027", "01.04.2027"]).dateOrder).toBe("day-first");
+    // 03/04 could be either: decimal commas write day first, points month first.
+    expect(withDates(["03/04/2027"], ",").dateOrder).toBe("day-first");
+    expect(withDates(["03/04/2027"], ".").dateOrder).toBe("month-first");
+    expect(withDates(["2027-03-04"]).dateOrder ?? null).toBeNull();
+  });
+
   it("reads prices with the file's decimal comma", () => {
     const rows: Row[] = [
       ["A", "8", "1", "49,99"],

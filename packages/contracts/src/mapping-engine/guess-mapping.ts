@@ -7,7 +7,7 @@ import {
 } from "../line-list-mapping.ts";
 import { normalizeLineListHeader } from "../line-list-workbook.ts";
 import { readSizeLabel } from "../size-scales.ts";
-import { cellText, isBlank, parseDate, priceReader } from "./cells.ts";
+import { cellText, detectDateOrder, isBlank, parseDate, priceReader } from "./cells.ts";
 import type { EngineCell, EngineSheet } from "./types.ts";
 
 export { seasonFromSheetName, suggestSeason } from "./season.ts";
@@ -240,8 +240,11 @@ function holdsCodes(column: Column): boolean {
   return column.values.length === 0 || share(column.values, (cell) => /\d/.test(String(cell))) >= 0.5;
 }
 
+/** ISO dates and date cells, or text dates in either order (03/15/2027, 15.03.2027). */
 function looksLikeDates(column: Column): boolean {
-  return column.values.length > 0 && share(column.values, (cell) => parseDate(cell) !== null) >= 0.8;
+  const readsAsDate = (cell: EngineCell) =>
+    parseDate(cell, "month-first") !== null || parseDate(cell, "day-first") !== null;
+  return column.values.length > 0 && share(column.values, readsAsDate) >= 0.8;
 }
 
 /**
@@ -359,6 +362,8 @@ export function guessMapping(input: {
   const attributes = columns
     .filter((column) => !taken.has(column))
     .map((column) => ({ column: column.header, name: column.header }));
+  const dateColumn = columns.find((column) => column.header === fields.expected_shipped_date);
+  const dateOrder = dateColumn ? detectDateOrder(dateColumn.values, separator) : null;
 
   return {
     sheet: input.sheet,
@@ -369,6 +374,8 @@ export function guessMapping(input: {
     attributes,
     sizeLabels: {},
     decimalSeparator: separator,
+    // Only where the ship date column holds text dates: Crocs' mapping names no order.
+    ...(dateOrder ? { dateOrder } : {}),
     // Asked of the person when the sheet name does not say it (mappingProblems), never guessed.
     season: null,
   };

@@ -90,6 +90,31 @@ function rowsLine(changes: Record<string, EngineCell | undefined> = {}): Row {
 }
 const titleBlock: Row[] = [["Skechers Spring 2027 line sheet"], []];
 
+describe("readMappedSheet's text dates", () => {
+  const dated = (delivery: string, dateOrder: LineListMapping["dateOrder"]) =>
+    readMappedSheet(
+      { name: "Spring 2027", rows: [...titleBlock, rowsHeaders, rowsLine({ Delivery: delivery })] },
+      { ...rowsMapping, dateOrder },
+    );
+
+  it("reads 03/15/2027 month first and 15.03.2027 day first, and two-digit years as 20YY", () => {
+    expect(expectOk(dated("03/15/2027", "month-first")).styles[0]!.expected_shipped_date).toBe("2027-03-15");
+    expect(expectOk(dated("3/4/27", "month-first")).styles[0]!.expected_shipped_date).toBe("2027-03-04");
+    expect(expectOk(dated("15.03.2027", "day-first")).styles[0]!.expected_shipped_date).toBe("2027-03-15");
+    expect(expectOk(dated("04/03/2027", "day-first")).styles[0]!.expected_shipped_date).toBe("2027-03-04");
+    // ISO dates read whatever the order.
+    expect(expectOk(dated("2027-03-15", "day-first")).styles[0]!.expected_shipped_date).toBe("2027-03-15");
+  });
+
+  it("refuses a date the order makes impossible, and text dates where the mapping names no order", () => {
+    expect(expectErrors(dated("03/15/2027", "day-first"))).toEqual([
+      { row: 4, column: "Delivery", value: "03/15/2027", message: messages.dateInvalid },
+    ]);
+    expect(expectErrors(dated("03/15/2027", null))).toHaveLength(1);
+    expect(expectErrors(dated("02/30/2027", "month-first"))).toHaveLength(1);
+  });
+});
+
 describe("readMappedSheet, one row per SKU", () => {
   it("reads a style from its rows under a title block, with the colour code in its model code", () => {
     const sheet = {

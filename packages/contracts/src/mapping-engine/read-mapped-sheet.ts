@@ -228,7 +228,7 @@ export function readMappedSheet(
       valueColumns.push({
         column,
         header,
-        parse: memoized(parseDate),
+        parse: memoized((value) => parseDate(value, mapping.dateOrder ?? null)),
         invalid: messages.dateInvalid,
         target,
       });

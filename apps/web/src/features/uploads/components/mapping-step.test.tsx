@@ -229,6 +229,35 @@ describe("Upload Inventory: Map columns", () => {
     });
   });
 
+  it("asks how text ship dates are written when the file writes them so, and sends the order chosen", async () => {
+    const api = uploadApi(() =>
+      csvInspection({
+        headers: ["Style #", "Size", "UPC", "Ship Date"],
+        rows: [
+          ["1001", "8", "012345678901", "03/04/2027"],
+          ["1001", "9", "012345678902", "03/04/2027"],
+        ],
+        mapping: {
+          ...emptyMapping,
+          fields: { model_code: "Style #", sku: "UPC", size: "Size", expected_shipped_date: "Ship Date" },
+          dateOrder: "day-first",
+        },
+      }),
+    );
+    const { user } = await uploadFile();
+    const dialog = await screen.findByRole("dialog", { name: mappingMessages.title }, firstRender);
+    const dates = within(dialog).getByRole("group", { name: "Ship dates written" });
+    expect(within(dates).getByRole("radio", { name: /Day first \(15\/03\/2027\)/ })).toBeChecked();
+    await user.click(within(dates).getByRole("radio", { name: /Month first \(03\/15\/2027\)/ }));
+    expect(within(dates).getByRole("radio", { name: /Month first/ })).toBeChecked();
+
+    const confirm = within(dialog).getByRole("button", { name: confirmName });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+    await waitFor(() => expect(api.processCalls()).toHaveLength(2), { timeout: 10_000 });
+    expect(api.processCalls()[1]!.body).toMatchObject({ mapping: { dateOrder: "month-first" } });
+  });
+
   it("shows the first styles as they will be read, and a column changed updates them", async () => {
     uploadApi(() =>
       csvInspection({

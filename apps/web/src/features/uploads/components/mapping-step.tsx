@@ -1,4 +1,9 @@
-import { type LineListMapping, lineListLayouts, mappingMessages } from "@cm/contracts/line-list-mapping";
+import {
+  dateOrders,
+  type LineListMapping,
+  lineListLayouts,
+  mappingMessages,
+} from "@cm/contracts/line-list-mapping";
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { mappingProblems } from "@cm/contracts/mapping-engine/guess-mapping";
 import { InfoIcon, LoaderCircleIcon } from "lucide-react";
@@ -25,7 +30,7 @@ import {
   withBlanksFilled,
 } from "@/features/uploads/utils/mapping-edit";
 import { columnSamples, previewMapping, sampleSheetOf } from "@/features/uploads/utils/mapping-preview";
-import { decimalSeparatorLabels, layoutLabels } from "@/lib/api/brands/brand-mapping-text";
+import { dateOrderLabels, decimalSeparatorLabels, layoutLabels } from "@/lib/api/brands/brand-mapping-text";
 import { cn } from "@/lib/utils";
 
 /** How long the live preview waits for more typing before it reads the rows again. */
@@ -313,6 +318,7 @@ export function MappingStep({
   const update = (change: (current: LineListMapping) => LineListMapping) => setMapping(change);
   const hasOtherColumns = otherColumns(mapping, columns).length > 0;
   const detectedSeparator = inspection.csv?.decimalSeparator ?? null;
+  const detectedDateOrder = inspection.mapping.dateOrder ?? null;
 
   return (
     <div className="flex flex-col gap-5">
@@ -406,6 +412,20 @@ export function MappingStep({
               detected: separator === detectedSeparator,
             }))}
             onChange={(separator) => update((current) => setDecimalSeparator(current, separator))}
+          />
+        ) : null}
+        {/* Only where the ship date column holds text dates such as 03/04/2027. */}
+        {(mapping.dateOrder ?? detectedDateOrder) ? (
+          <ChoiceGroup
+            legend="Ship dates written"
+            name={`${sheetId}-date-order`}
+            value={mapping.dateOrder ?? detectedDateOrder!}
+            choices={dateOrders.map((order) => ({
+              value: order,
+              label: dateOrderLabels[order],
+              detected: order === detectedDateOrder,
+            }))}
+            onChange={(dateOrder) => update((current) => ({ ...current, dateOrder }))}
           />
         ) : null}
       </div>

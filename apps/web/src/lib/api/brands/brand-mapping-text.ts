@@ -36,3 +36,9 @@ export const decimalSeparatorLabels = {
   ".": "Point (49.99)",
   ",": "Comma (49,99)",
 } as const;
+
+/** How a text ship date is read (a mapping's `dateOrder`). */
+export const dateOrderLabels = {
+  "month-first": "Month first (03/15/2027)",
+  "day-first": "Day first (15/03/2027)",
+} as const;
