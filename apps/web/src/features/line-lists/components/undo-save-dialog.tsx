@@ -1,0 +1,276 @@
+import { catalogTypeLabels, type ItemPlacement } from "@cm/contracts/catalogs";
+import { type LineListSave, type UndoSaveData, undoMessages } from "@cm/contracts/line-list-saves";
+import { lineListSavesUiMessages as ui } from "@cm/contracts/line-list-saves-ui";
+import { useQueryClient } from "@tanstack/react-query";
+import type * as React from "react";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { ListLoadError } from "@/components/list-states";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  describeSave,
+  formatSavedValue,
+  savedFieldLabel,
+} from "@/features/line-lists/components/line-list-saves-format";
+import { lineListSaveKeys } from "@/lib/api/line-list-saves/line-list-save-keys";
+import { useUndoSave, useUndoSaveDryRun } from "@/lib/api/line-list-saves/undo-line-list-save";
+import { isApiError } from "@/lib/api-client";
+
+/** A dry run lists at most this many lines per section; the rest are counted. */
+const maxLinesShown = 200;
+
+function catalogLabel(type: string): string {
+  return catalogTypeLabels[type as ItemPlacement] ?? type;
+}
+
+function MoreLines({ total }: { total: number }) {
+  if (total <= maxLinesShown) return null;
+  return <li className="text-muted-foreground">{ui.more(total - maxLinesShown)}</li>;
+}
+
+/** "10001-001 · MSRP: $89.99 → $49.99"; a style removed or restored says so. */
+function RevertLine({ line }: { line: UndoSaveData["revert"][number] }) {
+  return (
+    <li className="break-words">
+      <span className="font-medium">{line.modelCode}</span>
+      {line.action === "restore-field" && line.field ? (
+        <>
+          {" · "}
+          <span className="text-muted-foreground">{savedFieldLabel(line.field)}:</span>{" "}
+          <span className="text-muted-foreground line-through">
+            {formatSavedValue(line.field, line.current)}
+          </span>
+          {" → "}
+          <span className="font-medium">{formatSavedValue(line.field, line.before)}</span>
+        </>
+      ) : (
+        <>
+          {": "}
+          {line.action === "remove-style" ? ui.removeStyle : ui.restoreStyle}
+        </>
+      )}
+    </li>
+  );
+}
+
+function DryRunSkeleton() {
+  return (
+    <div className="flex flex-col gap-2">
+      <span role="status" className="sr-only">
+        {ui.dryRunLoading}
+      </span>
+      <Skeleton className="h-4 w-2/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-4 w-3/5" />
+    </div>
+  );
+}
+
+function UndoSaveDialogBody({
+  lineListId,
+  save,
+  undo,
+  onDone,
+}: {
+  lineListId: number;
+  save: LineListSave;
+  undo: ReturnType<typeof useUndoSave>;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const dryRun = useUndoSaveDryRun(lineListId, save.id);
+  const [confirmedPublished, setConfirmedPublished] = useState(false);
+  const confirmId = useId();
+  const revertTitleId = useId();
+  const skipTitleId = useId();
+
+  const dryRunConflict = dryRun.isError && isApiError(dryRun.error) && dryRun.error.status === 409;
+  // A save undone meanwhile: the list shows it as undone.
+  useEffect(() => {
+    if (dryRunConflict) void queryClient.invalidateQueries({ queryKey: lineListSaveKeys.lists() });
+  }, [dryRunConflict, queryClient]);
+
+  const applyConflict = undo.isError && isApiError(undo.error) && undo.error.status === 409;
+  const data = dryRun.data;
+  const needsConfirm = (data?.publishedCatalogs.length ?? 0) > 0;
+  const canApply =
+    !!data &&
+    data.revert.length > 0 &&
+    (!needsConfirm || confirmedPublished) &&
+    !undo.isPending &&
+    !applyConflict;
+
+  async function apply() {
+    try {
+      await undo.mutateAsync({
+        lineListId,
+        saveId: save.id,
+        input: needsConfirm ? { confirmPublished: true } : undefined,
+      });
+      toast.success(undoMessages.undone);
+      onDone();
+    } catch (error) {
+      console.error(ui.undoFailed, error);
+    }
+  }
+
+  let body: React.ReactNode;
+  if (dryRun.isPending) body = <DryRunSkeleton />;
+  else if (dryRun.isError) {
+    body = dryRunConflict ? (
+      <Alert variant="destructive">
+        <AlertTitle>{dryRun.error.message}</AlertTitle>
+      </Alert>
+    ) : (
+      <ListLoadError
+        title={ui.dryRunFailed}
+        message={dryRun.error.message}
+        onRetry={() => void dryRun.refetch()}
+      />
+    );
+  } else {
+    const { revert, skip, publishedCatalogs } = dryRun.data;
+    body = (
+      <div className="flex flex-col gap-4 text-sm">
+        {revert.length === 0 ? (
+          <p>{undoMessages.nothingToUndo}</p>
+        ) : (
+          <section aria-labelledby={revertTitleId} className="flex flex-col gap-1.5">
+            <h3 id={revertTitleId} className="font-medium">
+              {ui.revertTitle} ({revert.length.toLocaleString("en-US")})
+            </h3>
+            <ul aria-labelledby={revertTitleId} className="flex flex-col gap-0.5">
+              {revert.slice(0, maxLinesShown).map((line, index) => (
+                <RevertLine key={`${line.modelCode}-${line.field ?? line.action}-${index}`} line={line} />
+              ))}
+              <MoreLines total={revert.length} />
+            </ul>
+          </section>
+        )}
+        {skip.length > 0 && (
+          <section aria-labelledby={skipTitleId} className="flex flex-col gap-1.5">
+            <h3 id={skipTitleId} className="font-medium">
+              {ui.skipTitle} ({skip.length.toLocaleString("en-US")})
+            </h3>
+            <ul aria-labelledby={skipTitleId} className="flex flex-col gap-0.5">
+              {skip.slice(0, maxLinesShown).map((line, index) => (
+                <li key={`${line.modelCode}-${line.field ?? ""}-${index}`} className="break-words">
+                  <span className="font-medium">{line.modelCode}</span>
+                  {line.field ? ` · ${savedFieldLabel(line.field)}` : null}
+                  {": "}
+                  <span className="text-muted-foreground">{line.reason}</span>
+                </li>
+              ))}
+              <MoreLines total={skip.length} />
+            </ul>
+          </section>
+        )}
+        {needsConfirm && (
+          <Alert className="border-amber-300 bg-amber-50 text-amber-900">
+            <AlertTitle>{ui.publishedTitle}</AlertTitle>
+            <AlertDescription className="flex flex-col gap-2">
+              <p>{undoMessages.publishedNeedsConfirm}</p>
+              <ul className="list-disc pl-5">
+                {publishedCatalogs.map((catalog) => (
+                  <li key={catalog.catalogId}>
+                    {ui.publishedCatalog(catalogLabel(catalog.type), catalog.styles)}
+                  </li>
+                ))}
+              </ul>
+              <div className="flex items-center gap-2 pt-1">
+                <Checkbox
+                  id={confirmId}
+                  checked={confirmedPublished}
+                  disabled={undo.isPending}
+                  onCheckedChange={(checked) => setConfirmedPublished(checked === true)}
+                />
+                <Label htmlFor={confirmId} className="text-foreground">
+                  {ui.confirmPublished}
+                </Label>
+              </div>
+            </AlertDescription>
+          </Alert>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="-mx-6 max-h-[55vh] overflow-y-auto px-6">{body}</div>
+      {undo.isError && (
+        <Alert variant="destructive">
+          <AlertTitle>{applyConflict ? undo.error.message : ui.undoFailed}</AlertTitle>
+          {applyConflict ? null : <AlertDescription>{undo.error.message}</AlertDescription>}
+        </Alert>
+      )}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={undo.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button variant="destructive" disabled={!canApply} onClick={() => void apply()}>
+          {undo.isPending ? ui.undoing : undoMessages.confirm}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/**
+ * "Undo this save?": reads the dry run when it opens (what comes back, what stays and why, the
+ * published catalogs it changes, which must be confirmed), and "Undo save" applies it. A 409
+ * (undone meanwhile, another person first) is said here and the saves refresh.
+ */
+export function UndoSaveDialog({
+  lineListId,
+  save,
+  open,
+  onOpenChange,
+}: {
+  lineListId: number;
+  /** The save to undo; the dialog keeps showing it while it closes. */
+  save: LineListSave | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const undo = useUndoSave();
+  const { reset } = undo;
+  // Each opening starts afresh: no error of an earlier try.
+  useEffect(() => {
+    if (open) reset();
+  }, [open, save?.id, reset]);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (undo.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{undoMessages.dryRunTitle}</DialogTitle>
+          <DialogDescription>{save ? describeSave(save) : null}</DialogDescription>
+        </DialogHeader>
+        {open && save ? (
+          <UndoSaveDialogBody
+            key={save.id}
+            lineListId={lineListId}
+            save={save}
+            undo={undo}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

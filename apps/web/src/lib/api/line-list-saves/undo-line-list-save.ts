@@ -1,0 +1,88 @@
+import {
+  type UndoSaveData,
+  undoSaveDataSchema,
+  type UndoSaveInput,
+  lineListSavesApiPaths,
+} from "@cm/contracts/line-list-saves";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lineListSaveKeys } from "@/lib/api/line-list-saves/line-list-save-keys";
+import { previewKeys } from "@/lib/api/line-list-preview/preview-keys";
+import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
+import { apiFetch, isApiError } from "@/lib/api-client";
+
+/**
+ * `POST /api/line-lists/{id}/saves/{saveId}/undo?dryRun=true`: what the undo would revert and
+ * skip, and the published catalogs it would change. Nothing changes on the server.
+ */
+export function dryRunUndoSave(
+  lineListId: number,
+  saveId: number,
+  signal?: AbortSignal,
+): Promise<UndoSaveData> {
+  return apiFetch(lineListSavesApiPaths.undo(lineListId, saveId), {
+    method: "POST",
+    query: { dryRun: "true" },
+    body: {},
+    schema: undoSaveDataSchema,
+    signal,
+  });
+}
+
+/**
+ * The dry run, read each time the Undo dialog opens (a later save or undo changes it): a read,
+ * though the method is POST, so it is a query and not a write the history would refresh on.
+ */
+export function undoSaveDryRunQueryOptions(lineListId: number, saveId: number) {
+  return queryOptions({
+    queryKey: lineListSaveKeys.undoPreview(lineListId, saveId),
+    queryFn: ({ signal }) => dryRunUndoSave(lineListId, saveId, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function useUndoSaveDryRun(lineListId: number, saveId: number, { enabled = true } = {}) {
+  return useQuery({ ...undoSaveDryRunQueryOptions(lineListId, saveId), enabled });
+}
+
+export interface UndoSaveVariables {
+  lineListId: number;
+  saveId: number;
+  input?: UndoSaveInput;
+}
+
+/** `POST /api/line-lists/{id}/saves/{saveId}/undo`: the undo, applied in one transaction. */
+export function undoSave({ lineListId, saveId, input }: UndoSaveVariables): Promise<UndoSaveData> {
+  return apiFetch(lineListSavesApiPaths.undo(lineListId, saveId), {
+    method: "POST",
+    body: input ?? {},
+    schema: undoSaveDataSchema,
+  });
+}
+
+/**
+ * An undo changes the line list's styles (its screen and every list of line lists) and its saves. A 409 (undone meanwhile, by another person) refreshes the saves too, so
+ * the list shows who won.
+ */
+export function useUndoSave() {
+  const queryClient = useQueryClient();
+  // A dry run is read afresh whenever its dialog opens (never cached): only the saves shown refresh.
+  const refreshSaves = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: lineListSaveKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: lineListSaveKeys.details() }),
+    ]);
+  return useMutation({
+    mutationFn: undoSave,
+    onSuccess: (_data, { lineListId }) =>
+      Promise.all([
+        refreshSaves(),
+        queryClient.invalidateQueries({ queryKey: lineListKeys.all }),
+        queryClient.invalidateQueries({ queryKey: previewKeys.detail(lineListId) }),
+      ]),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) void refreshSaves();
+    },
+  });
+}
