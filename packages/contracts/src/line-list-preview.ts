@@ -95,6 +95,13 @@ export type PreviewStylesQuery = Partial<z.output<typeof previewStylesQuerySchem
 /** A size of a staged style: new (SKU unknown to the product), changed (known SKU, other size) or old. */
 export const previewSizeSchema = previewItemSchema.extend({
   status: previewStatusSchema,
+  /**
+   * "changed" only: the SKU the product has for this size when the file gives the size another
+   * SKU ("196265123456" → "0196265123456"), or the size the product has for this SKU. Sizes are
+   * matched by their size first, then by SKU (issue 33).
+   */
+  previousSku: z.string().optional(),
+  previousSize: z.string().optional(),
 });
 export type PreviewSize = z.infer<typeof previewSizeSchema>;
 
@@ -121,6 +128,13 @@ export const previewStyleRowSchema = previewStyleSchema.omit({ items: true }).ex
   items: z.array(previewSizeSchema),
   /** Sizes the product has that the file no longer lists (saving removes them from the product). */
   removedItems: z.array(previewItemSchema),
+  /**
+   * The review's choices (issue 33, line-list-review.ts): the changed fields this style keeps as
+   * they were (saving leaves them alone), in `changedFields`' order; empty when every change is taken.
+   */
+  kept: z.array(previewFieldSchema),
+  /** A new style left out of the save (neither created nor added to the line list). */
+  leftOut: z.boolean(),
 });
 export type PreviewStyleRow = z.infer<typeof previewStyleRowSchema>;
 
@@ -140,8 +154,49 @@ export const droppedStyleSchema = z.object({
   color: z.string().nullable(),
   gender: z.string().nullable(),
   msrp: z.number().nullable(),
+  /** The review's choice: saving removes it from the line list (true) or keeps it (false, the default). */
+  remove: z.boolean(),
+  /**
+   * Why it cannot be removed, null when it can: an order line of this line list uses it
+   * ("ordered"), or a catalog of this published line list shows it ("published").
+   */
+  removeBlockedBy: z.enum(["ordered", "published"]).nullable(),
 });
 export type DroppedStyle = z.infer<typeof droppedStyleSchema>;
+
+/* The review of an upload (issue 33): its totals and reach, re-exported by line-list-review.ts. */
+
+/** What Save will do, with the choices made so far. */
+export const previewChoiceTotalsSchema = z.object({
+  /** Changed fields whose new value is taken / kept as they were, over every changed style. */
+  changesTaken: z.number().int(),
+  changesKept: z.number().int(),
+  /** Changed styles kept whole as they were. */
+  stylesKept: z.number().int(),
+  newStylesTaken: z.number().int(),
+  newStylesLeftOut: z.number().int(),
+  /** Styles missing from the file that Save removes from the line list / keeps. */
+  droppedRemoved: z.number().int(),
+  droppedKept: z.number().int(),
+  /** Columns kept whole ("Keep every old MSRP"): every changed style keeps that field. */
+  keptColumns: z.array(previewFieldSchema),
+});
+export type PreviewChoiceTotals = z.infer<typeof previewChoiceTotalsSchema>;
+
+/**
+ * Another line list of the brand that saving would change: it offers styles whose shared fields
+ * (names, colour, pictures, attributes, sizes and SKUs) the upload changes. Prices and dates are
+ * each line list's own and never reach another line list.
+ */
+export const previewReachSchema = z.object({
+  lineListId: z.number().int(),
+  name: z.string(),
+  published: z.boolean(),
+  /** How many of its styles change, and which fields. */
+  styles: z.number().int(),
+  fields: z.array(previewFieldSchema),
+});
+export type PreviewReach = z.infer<typeof previewReachSchema>;
 
 /**
  * What the preview screen shows: an upload waiting to be saved (`upload`: a new line list in
@@ -184,6 +239,10 @@ export const previewSummarySchema = z.object({
   dropped: z.object({ count: z.number().int(), styles: z.array(droppedStyleSchema) }),
   /** When the upload was processed; in `saved` mode the last saved upload's, null when none. */
   uploadedAt: z.string().nullable(),
+  /** The review's totals with the choices made so far (all zero in `saved` mode). */
+  choices: previewChoiceTotalsSchema,
+  /** Other line lists of the brand whose styles a save would change (shared fields only). */
+  reach: z.array(previewReachSchema),
 });
 export type PreviewSummary = z.infer<typeof previewSummarySchema>;
 
@@ -197,6 +256,10 @@ export const confirmPreviewDataSchema = z.object({
   droppedKept: z.number().int(),
   /** True when this upload had already been saved: nothing was applied again. */
   alreadyConfirmed: z.boolean(),
+  /** The review's totals the save applied (all zero when alreadyConfirmed). */
+  choices: previewChoiceTotalsSchema,
+  /** update: styles of the line list missing from the file that the save removed from it. */
+  droppedRemoved: z.number().int(),
 });
 export type ConfirmPreviewData = z.infer<typeof confirmPreviewDataSchema>;
 

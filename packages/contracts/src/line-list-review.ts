@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { previewFieldSchema, previewFieldValues, type PreviewField } from "./line-list-preview.ts";
+import {
+  previewChoiceTotalsSchema,
+  previewFieldSchema,
+  previewFieldValues,
+  previewReachSchema,
+  type PreviewChoiceTotals,
+  type PreviewField,
+  type PreviewReach,
+} from "./line-list-preview.ts";
+
+// Defined beside the preview's summary, which carries them; exported here too, where they belong.
+export { previewChoiceTotalsSchema, previewReachSchema, type PreviewChoiceTotals, type PreviewReach };
 
 /**
  * Reviewing an upload before saving it (issue 33, docs/line-list-saves.md): every changed field
@@ -61,40 +72,8 @@ export const previewChoicesInputSchema = z
   });
 export type PreviewChoicesInput = z.infer<typeof previewChoicesInputSchema>;
 
-/** What Save will do, with the choices made so far. */
-export const previewChoiceTotalsSchema = z.object({
-  /** Changed fields whose new value is taken / kept as they were, over every changed style. */
-  changesTaken: z.number().int(),
-  changesKept: z.number().int(),
-  /** Changed styles kept whole as they were. */
-  stylesKept: z.number().int(),
-  newStylesTaken: z.number().int(),
-  newStylesLeftOut: z.number().int(),
-  /** Styles missing from the file that Save removes from the line list / keeps. */
-  droppedRemoved: z.number().int(),
-  droppedKept: z.number().int(),
-  /** Columns kept whole ("Keep every old MSRP"): every changed style keeps that field. */
-  keptColumns: z.array(previewFieldSchema),
-});
-export type PreviewChoiceTotals = z.infer<typeof previewChoiceTotalsSchema>;
-
 export const previewChoicesDataSchema = z.object({ choices: previewChoiceTotalsSchema });
 export type PreviewChoicesData = z.infer<typeof previewChoicesDataSchema>;
-
-/**
- * Another line list of the brand that saving would change: it offers styles whose shared fields
- * (names, colour, pictures, attributes, sizes and SKUs) the upload changes. Prices and dates are
- * each line list's own and never reach another line list.
- */
-export const previewReachSchema = z.object({
-  lineListId: z.number().int(),
-  name: z.string(),
-  published: z.boolean(),
-  /** How many of its styles change, and which fields. */
-  styles: z.number().int(),
-  fields: z.array(previewFieldSchema),
-});
-export type PreviewReach = z.infer<typeof previewReachSchema>;
 
 const count = (value: number) => value.toLocaleString("en-US");
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
@@ -136,4 +115,20 @@ export const reviewMessages = {
     `${name}${published ? " (published)" : ""}: ${plural(styles, "style", "styles")}`,
   reachNone: "No other line list changes: prices and dates stay each line list's own.",
   nothingToChoose: "Say which choice to make",
+  // Server answers of PATCH .../choices and of the save.
+  stylesNotInUpload: (ids: readonly number[]) =>
+    `${ids.length === 1 ? "Style" : "Styles"} ${ids.join(", ")} ${ids.length === 1 ? "is" : "are"} not in this upload`,
+  onlyNewLeftOut: (modelCodes: readonly string[]) =>
+    `Only new styles can be left out; already in the brand's items: ${modelCodes.join(", ")}`,
+  notDropped: (modelCodes: readonly string[]) =>
+    `Not a style of this line list missing from the file: ${modelCodes.join(", ")}`,
+  /** A dropped style an order or a published catalog uses stays in the line list. */
+  cannotRemove: (styles: readonly { modelCode: string; blockedBy: "ordered" | "published" }[]) =>
+    `These styles stay in the line list: ${styles
+      .map(
+        (style) =>
+          `${style.modelCode} (${style.blockedBy === "ordered" ? "ordered" : "in a published catalog"})`,
+      )
+      .join(", ")}`,
+  choicesSaved: "Choices saved",
 } as const;

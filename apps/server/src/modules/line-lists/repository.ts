@@ -228,9 +228,18 @@ export async function insertLineListItems(
   return itemIds;
 }
 
+/** The offer's columns of a line list item, as a staged style's `kept_fields` name them. */
+const offerColumns = [
+  ["msrp", "msrp"],
+  ["wholesale_price", "wholesale_price"],
+  ["expected_shipped_date", "expected_ship_date"],
+] as const;
+
 /**
- * Attaches the product of every style an upload staged to the line list, in the upload's order
- * (a product it already offers takes its new place).
+ * Attaches the product of every style an upload staged (left-out ones aside) to the line list, in
+ * the upload's order (a product it already offers takes its new place), with the file's prices
+ * and date as this line list's offer: a field the style keeps stays the item's (or, for a style
+ * the line list did not offer yet, takes the product's latest). No other line list's items change.
  */
 export async function attachUploadToLineList(
   tx: DbExecutor,
@@ -238,12 +247,73 @@ export async function attachUploadToLineList(
   brandId: number,
   lineListId: number,
 ): Promise<void> {
+  const kept = (field: string) => `'${field}' = any(s.kept_fields)`;
+  const updated = sql.raw(
+    offerColumns
+      .map(([field, column]) => `${column} = case when ${kept(field)} then li.${column} else s.${column} end`)
+      .join(", "),
+  );
+  const inserted = sql.raw(
+    offerColumns
+      .map(([field, column]) => `case when ${kept(field)} then p.${column} else s.${column} end`)
+      .join(", "),
+  );
   await tx.execute(sql`
-    insert into line_list_items (line_list_id, product_id, position)
-    select ${lineListId}, p.id, s.position
+    update line_list_items li set position = s.position, ${updated}
     from staged_styles s join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
-    where s.upload_id = ${uploadId}
-    on conflict (line_list_id, product_id) do update set position = excluded.position`);
+    where s.upload_id = ${uploadId} and not s.left_out and li.line_list_id = ${lineListId} and li.product_id = p.id`);
+  await tx.execute(sql`
+    insert into line_list_items (line_list_id, product_id, position, msrp, wholesale_price, expected_ship_date)
+    select ${lineListId}, p.id, s.position, ${inserted}
+    from staged_styles s join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    where s.upload_id = ${uploadId} and not s.left_out
+      and not exists (select 1 from line_list_items li where li.line_list_id = ${lineListId} and li.product_id = p.id)
+    order by s.position
+    on conflict (line_list_id, product_id) do nothing`);
+}
+
+/**
+ * Of these model codes, the line list's items that cannot leave it: one an order line of this
+ * line list uses ("ordered"), or one a catalog of the line list shows once it is published
+ * ("published"). In the line list's order.
+ */
+export async function findItemsThatMustStay(
+  db: DbExecutor,
+  lineListId: number,
+  modelCodes: readonly string[],
+): Promise<{ modelCode: string; blockedBy: "ordered" | "published" }[]> {
+  if (modelCodes.length === 0) return [];
+  return rowsOf<{ modelCode: string; blockedBy: "ordered" | "published" }>(
+    await db.execute(sql`
+      select p.model_code as "modelCode",
+        case when exists (select 1 from order_lines ol where ol.line_list_id = li.line_list_id and ol.product_id = li.product_id)
+          then 'ordered' else 'published' end as "blockedBy"
+      from line_list_items li
+      join line_lists ll on ll.id = li.line_list_id
+      join products p on p.id = li.product_id
+      where li.line_list_id = ${lineListId}
+        and p.model_code in (select jsonb_array_elements_text(${JSON.stringify(modelCodes)}::jsonb))
+        and (exists (select 1 from order_lines ol where ol.line_list_id = li.line_list_id and ol.product_id = li.product_id)
+          or (ll.published and exists (select 1 from catalog_items ci where ci.line_list_item_id = li.id)))
+      order by li.position, li.id`),
+  );
+}
+
+/** Removes the items of these model codes from the line list (their catalog placements with them). */
+export async function removeLineListItems(
+  tx: DbExecutor,
+  lineListId: number,
+  modelCodes: readonly string[],
+): Promise<number> {
+  if (modelCodes.length === 0) return 0;
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      delete from line_list_items li using products p
+      where li.line_list_id = ${lineListId} and p.id = li.product_id
+        and p.model_code in (select jsonb_array_elements_text(${JSON.stringify(modelCodes)}::jsonb))
+      returning li.id`),
+  );
+  return rows.length;
 }
 
 /** The sizes (SKU rows) of a line list's products. */

@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
+import type { PreviewField } from "@cm/contracts/line-list-preview";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { productSizes, products } from "../../db/schema.ts";
 
@@ -161,44 +162,8 @@ export function productSizesJson(productId: string): SQL {
 )`);
 }
 
-const updatedColumns = sql.raw(
-  styleFieldColumns.map((column) => `${column} = excluded.${column}`).join(", "),
-);
 const fieldColumns = sql.raw(styleFieldColumns.join(", "));
 const stagedFields = sql.raw(styleFieldColumns.map((column) => `s.${column}`).join(", "));
-const productFields = sql.raw(styleFieldColumns.map((column) => `products.${column}`).join(", "));
-const excludedFields = sql.raw(styleFieldColumns.map((column) => `excluded.${column}`).join(", "));
-
-/**
- * Creates an upload's new products from its staged styles and updates those that differ (fields
- * or sizes); identical products are left alone, revision included. Returns the products written.
- */
-export async function upsertProductsFromUpload(
-  tx: DbExecutor,
-  uploadId: number,
-  brandId: number,
-): Promise<{ id: number; modelCode: string; revision: number; inserted: boolean }[]> {
-  const rows = rowsOf<{ id: number; model_code: string; revision: number; inserted: boolean }>(
-    await tx.execute(sql`
-      insert into products (brand_id, model_code, ${fieldColumns})
-      select ${brandId}, s.model_code, ${stagedFields}
-      from staged_styles s where s.upload_id = ${uploadId}
-      order by s.position
-      on conflict (brand_id, model_code) do update set ${updatedColumns},
-        revision = products.revision + 1, updated_at = now()
-      where (${productFields}) is distinct from (${excludedFields})
-        or ${productSizesJson("products.id")} is distinct from (
-          select s2.sizes from staged_styles s2 where s2.upload_id = ${uploadId} and s2.model_code = excluded.model_code
-        )
-      returning products.id, products.model_code, products.revision, (xmax = 0) as inserted`),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    modelCode: row.model_code,
-    revision: row.revision,
-    inserted: row.inserted,
-  }));
-}
 
 /** Makes the sizes of these products (written from an upload) exactly its staged ones. */
 export async function replaceSizesFromUpload(
@@ -220,4 +185,100 @@ export async function replaceSizesFromUpload(
     cross join lateral jsonb_array_elements(s.sizes) with ordinality as e(value, ordinality)
     where s.upload_id = ${uploadId}
       and p.id in (select value::int from jsonb_array_elements_text(${ids}::jsonb))`);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Saving an upload with the review's choices (issue 33, docs/line-list-saves.md): a staged
+ * style's `kept_fields` are left as they were, a `left_out` style is neither created nor written.
+ * ------------------------------------------------------------------------------------------- */
+
+/** The SQL column of each compared field but sizes. */
+export const previewFieldColumn: Record<
+  Exclude<PreviewField, "sizes">,
+  (typeof styleFieldColumns)[number]
+> = {
+  franchise: "franchise",
+  silhouette: "silhouette",
+  color: "color",
+  gender: "gender",
+  msrp: "msrp",
+  expected_shipped_date: "expected_ship_date",
+  image_urls: "image_urls",
+  comfort_level: "comfort_level",
+  height_range: "height_range",
+  wear_occasion: "wear_occasion",
+  target_fit: "target_fit",
+  wholesale_price: "wholesale_price",
+  extra_attributes: "extra_attributes",
+};
+
+/** A line list's own offer of a style: its prices and date, never shared with another line list. */
+export const offerFields = [
+  "msrp",
+  "expected_shipped_date",
+  "wholesale_price",
+] as const satisfies readonly PreviewField[];
+export type OfferField = (typeof offerFields)[number];
+export const isOfferField = (field: PreviewField): field is OfferField =>
+  (offerFields as readonly PreviewField[]).includes(field);
+
+/** `kept` a staged style's field (SQL), so saving keeps `current`, else takes `staged`. */
+function takenOr(field: PreviewField, staged: string, current: string): string {
+  return `case when '${field}' = any(s.kept_fields) then ${current} else ${staged} end`;
+}
+
+const fieldsOfColumns = Object.entries(previewFieldColumn) as [Exclude<PreviewField, "sizes">, string][];
+
+/**
+ * Creates the upload's new products (no product of the brand has their model code), left-out
+ * ones aside, with every field of the file. Returns their ids.
+ */
+export async function insertNewProductsFromUpload(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      insert into products (brand_id, model_code, ${fieldColumns})
+      select ${brandId}, s.model_code, ${stagedFields}
+      from staged_styles s
+      where s.upload_id = ${uploadId} and not s.left_out
+        and not exists (select 1 from products p where p.brand_id = ${brandId} and p.model_code = s.model_code)
+      order by s.position
+      returning products.id`),
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Updates the brand's existing products from the upload's styles: every field the style takes
+ * (not in its `kept_fields`), the shared ones and the latest offer's prices and date alike.
+ * Identical products are left alone, revision included. Returns the products written and whether
+ * their sizes are to be replaced (taken and different).
+ */
+export async function updateProductsFromUpload(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+): Promise<{ id: number; sizesChanged: boolean }[]> {
+  const set = sql.raw(
+    fieldsOfColumns
+      .map(([field, column]) => `${column} = ${takenOr(field, `s.${column}`, `p.${column}`)}`)
+      .join(", "),
+  );
+  const written = sql.raw(
+    `(${fieldsOfColumns.map(([field, column]) => takenOr(field, `s.${column}`, `p.${column}`)).join(", ")})`,
+  );
+  const current = sql.raw(`(${fieldsOfColumns.map(([, column]) => `p.${column}`).join(", ")})`);
+  const sizesTaken = sql`(not 'sizes' = any(s.kept_fields) and s.sizes is distinct from ${productSizesJson("p.id")})`;
+  const rows = rowsOf<{ id: number; sizes_changed: boolean }>(
+    await tx.execute(sql`
+      update products p set ${set}, revision = p.revision + 1, updated_at = now()
+      from staged_styles s
+      where s.upload_id = ${uploadId} and not s.left_out and p.brand_id = ${brandId} and p.model_code = s.model_code
+        and (${written} is distinct from ${current} or ${sizesTaken})
+      returning p.id, ${sizesTaken} as sizes_changed`),
+  );
+  return rows.map((row) => ({ id: row.id, sizesChanged: row.sizes_changed }));
 }

@@ -1,9 +1,8 @@
 import {
-  previewFieldValues,
   previewMessages,
   type ExistingStyle,
-  type PreviewField,
-  type PreviewStatus,
+  type PreviewChoiceTotals,
+  type PreviewSize,
   type PreviewStyleRow,
   type PreviewStylesQuery,
   type PreviewSummary,
@@ -17,8 +16,9 @@ import { toCrocsItem } from "../items/service.ts";
 import { countLineListSkus, findLineListById } from "../line-lists/repository.ts";
 import { toLineList } from "../line-lists/service.ts";
 import {
-  countByStatus,
   findDroppedStyles,
+  findReach,
+  summarizeUpload,
   findLatestConfirmedUpload,
   findPendingUpload,
   pageDiff,
@@ -67,9 +67,10 @@ function previewModel(lineList: LineListRow) {
 export async function getPreviewSummary(db: DbExecutor, lineListId: number): Promise<PreviewSummary> {
   const { lineList, upload } = await findPreviewSource(db, lineListId);
   if (!upload) return savedLineListSummary(db, lineList);
-  const [counts, dropped] = await Promise.all([
-    countByStatus(db, upload.id, lineList.brandId),
-    upload.action === "update" ? findDroppedStyles(db, lineListId, upload.id) : Promise.resolve([]),
+  const [{ counts, choices }, dropped, reach] = await Promise.all([
+    summarizeUpload(db, upload, lineList.brandId),
+    findDroppedStyles(db, lineListId, upload.id),
+    findReach(db, upload, lineList.brandId),
   ]);
   return {
     ...previewModel(lineList),
@@ -89,11 +90,27 @@ export async function getPreviewSummary(db: DbExecutor, lineListId: number): Pro
         color: row.color,
         gender: row.gender,
         msrp: money(row.msrp),
+        remove: row.remove,
+        removeBlockedBy: row.blocked_by,
       })),
     },
     uploadedAt: upload.createdAt.toISOString(),
+    choices,
+    reach,
   };
 }
+
+/** Totals of a preview with nothing to choose (a saved line list with nothing waiting). */
+export const noChoices: PreviewChoiceTotals = {
+  changesTaken: 0,
+  changesKept: 0,
+  stylesKept: 0,
+  newStylesTaken: 0,
+  newStylesLeftOut: 0,
+  droppedRemoved: 0,
+  droppedKept: 0,
+  keptColumns: [],
+};
 
 /** A saved line list with nothing waiting: its own styles, each the product itself ("old"). */
 async function savedLineListSummary(db: DbExecutor, lineList: LineListRow): Promise<PreviewSummary> {
@@ -113,6 +130,8 @@ async function savedLineListSummary(db: DbExecutor, lineList: LineListRow): Prom
     counts: { all: styles, new: 0, changed: 0, old: styles },
     dropped: { count: 0, styles: [] },
     uploadedAt: lastUpload?.createdAt.toISOString() ?? null,
+    choices: noChoices,
+    reach: [],
   };
 }
 
@@ -138,61 +157,54 @@ function existingStyle(row: DiffRow): ExistingStyle {
   };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((value, i) => value === b[i]);
+type Size = { size: string; sku: string };
 
-/** An object's entries in key order, so two attribute sets compare by content. */
-const sortedEntries = (value: Record<string, string>) =>
-  JSON.stringify(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-
-function changedFieldsOf(row: DiffRow): PreviewField[] {
-  // Keyed by name: the fields the preview reports are previewFieldValues, the contract's.
-  const staged: Record<string, unknown> = {
-    franchise: row.franchise,
-    silhouette: row.silhouette,
-    color: row.color,
-    gender: row.gender,
-    msrp: money(row.msrp),
-    expected_shipped_date: row.expected_ship_date,
-    image_urls: row.image_urls,
-    comfort_level: row.comfort_level,
-    height_range: row.height_range,
-    wear_occasion: row.wear_occasion,
-    target_fit: row.target_fit,
-    wholesale_price: money(row.wholesale_price),
-    extra_attributes: sortedEntries(row.extra_attributes ?? {}),
-  };
-  const existing: Record<string, unknown> = {
-    franchise: row.p_franchise,
-    silhouette: row.p_silhouette,
-    color: row.p_color,
-    gender: row.p_gender,
-    msrp: money(row.p_msrp),
-    expected_shipped_date: row.p_expected_ship_date,
-    image_urls: row.p_image_urls ?? [],
-    comfort_level: row.p_comfort_level,
-    height_range: row.p_height_range,
-    wear_occasion: row.p_wear_occasion,
-    target_fit: row.p_target_fit,
-    wholesale_price: money(row.p_wholesale_price),
-    extra_attributes: sortedEntries(row.p_extra_attributes ?? {}),
-  };
-  const changed = previewFieldValues.filter((field) => {
-    if (field === "sizes") return JSON.stringify(row.sizes) !== JSON.stringify(row.product_sizes ?? []);
-    const [a, b] = [staged[field], existing[field]];
-    return Array.isArray(a) && Array.isArray(b) ? !sameList(a as string[], b as string[]) : a !== b;
+/**
+ * A staged style's sizes against its product's: matched by size first (a size whose SKU changed
+ * format, "196265123456" → "0196265123456", is that size with a changed SKU), then by SKU (a SKU
+ * moved to another size). A size matching nothing is new; a product's size nothing matched is removed.
+ */
+export function compareSizes(
+  staged: readonly Size[],
+  known: readonly Size[] | null,
+): { items: PreviewSize[]; removedItems: Size[] } {
+  if (known === null) return { items: staged.map((item) => ({ ...item, status: "new" })), removedItems: [] };
+  const matched = new Map<number, Size>();
+  const used = new Set<Size>();
+  const bySize = new Map<string, Size>();
+  const bySku = new Map<string, Size>();
+  for (const item of known) {
+    if (!bySize.has(item.size)) bySize.set(item.size, item);
+    if (!bySku.has(item.sku)) bySku.set(item.sku, item);
+  }
+  staged.forEach((item, index) => {
+    const same = bySize.get(item.size);
+    if (same && !used.has(same)) (matched.set(index, same), used.add(same));
   });
-  return changed;
+  staged.forEach((item, index) => {
+    if (matched.has(index)) return;
+    const same = bySku.get(item.sku);
+    if (same && !used.has(same)) (matched.set(index, same), used.add(same));
+  });
+  const items = staged.map((item, index): PreviewSize => {
+    const was = matched.get(index);
+    if (!was) return { ...item, status: "new" };
+    if (was.sku === item.sku && was.size === item.size) return { ...item, status: "old" };
+    return {
+      ...item,
+      status: "changed",
+      ...(was.sku !== item.sku ? { previousSku: was.sku } : {}),
+      ...(was.size !== item.size ? { previousSize: was.size } : {}),
+    };
+  });
+  return { items, removedItems: known.filter((item) => !used.has(item)) };
 }
 
 function toStyleRow(row: DiffRow): PreviewStyleRow {
-  const known = row.product_sizes ?? [];
-  const bySku = new Map(known.map((item) => [item.sku, item.size]));
-  const stagedSkus = new Set(row.sizes.map((item) => item.sku));
-  const sizeStatus = (item: { size: string; sku: string }): PreviewStatus => {
-    if (row.product_id === null || !bySku.has(item.sku)) return "new";
-    return bySku.get(item.sku) === item.size ? "old" : "changed";
-  };
+  const { items, removedItems } = compareSizes(
+    row.sizes,
+    row.product_id === null ? null : (row.product_sizes ?? []),
+  );
   return {
     id: row.id,
     position: row.position,
@@ -213,10 +225,12 @@ function toStyleRow(row: DiffRow): PreviewStyleRow {
     },
     wholesale_price: money(row.wholesale_price),
     extra_attributes: row.extra_attributes ?? {},
-    changedFields: row.status === "changed" ? changedFieldsOf(row) : [],
+    changedFields: row.status === "changed" ? row.changed : [],
     previous: row.status === "changed" ? existingStyle(row) : null,
-    items: row.sizes.map((item) => ({ ...item, status: sizeStatus(item) })),
-    removedItems: row.product_id === null ? [] : known.filter((item) => !stagedSkus.has(item.sku)),
+    items,
+    removedItems,
+    kept: row.status === "changed" ? row.kept : [],
+    leftOut: row.status === "new" && row.left_out,
   };
 }
 
@@ -245,7 +259,7 @@ export async function getPreviewStyles(
     );
   }
   const { rows, total } = await pageDiff(db, {
-    uploadId: upload.id,
+    upload,
     brandId: lineList.brandId,
     view: query.view,
     search: query.search || undefined,
@@ -277,5 +291,7 @@ function savedStyleRow(
     previous: null,
     items: item.items.map((size) => ({ ...size, status: "old" as const })),
     removedItems: [],
+    kept: [],
+    leftOut: false,
   };
 }

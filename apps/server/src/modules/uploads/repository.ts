@@ -1,9 +1,16 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { PreviewStatus, PreviewView } from "@cm/contracts/line-list-preview";
+import {
+  previewFieldValues,
+  type PreviewChoiceTotals,
+  type PreviewField,
+  type PreviewReach,
+  type PreviewStatus,
+  type PreviewView,
+} from "@cm/contracts/line-list-preview";
 import type { PreviewStyle } from "@cm/contracts/line-list-format";
 import { type DbExecutor, rowsOf } from "../../db/client.ts";
 import { lineListUploads, stagedStyles } from "../../db/schema.ts";
-import { productSizesJson, styleFieldColumns } from "../products/repository.ts";
+import { isOfferField, previewFieldColumn, productSizesJson } from "../products/repository.ts";
 
 /**
  * SQL of uploads: their records, staging parsed styles and comparing them with the brand's
@@ -124,42 +131,172 @@ export async function insertStagedStyles(
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The comparison with the brand's products, done in SQL so the view filter, the counts and the
- * pages agree and stay right when products change while a preview waits.
+ * The comparison with the brand's products, done in SQL so the view filter, the counts, the
+ * review's totals and the pages agree and stay right when products change while a preview waits.
+ * A style's shared fields compare with its product; its offer (MSRP, wholesale price, expected
+ * ship date) with the line list's own item when the line list offers it already, else with the
+ * product's latest values (issue 33).
  * ------------------------------------------------------------------------------------------- */
 
-/** A staged style `s` and its product `p` agree on every style field. */
-const sameFields = sql.raw(
-  styleFieldColumns.map((column) => `s.${column} is not distinct from p.${column}`).join(" and "),
+/** Where the preview compares an offer field: the line list's item, or the product's latest. */
+const offerOf = (column: string) => `case when li.id is null then p.${column} else li.${column} end`;
+
+/** Each compared field, in `previewFieldValues` order: the staged value and what it compares with. */
+const comparedFields: { field: PreviewField; staged: string; current: string }[] = previewFieldValues.map(
+  (field) => {
+    if (field === "sizes") return { field, staged: "s.sizes", current: "ps.sizes" };
+    const column = previewFieldColumn[field];
+    return {
+      field,
+      staged: `s.${column}`,
+      current: isOfferField(field) ? `o.${column}` : `p.${column}`,
+    };
+  },
 );
 
-/** `diff`: every staged style of the upload with its product (if any) and its status. */
-function diffCte(uploadId: number, brandId: number): SQL {
-  return sql`diff as (
-    select s.*, p.id as product_id, ps.sizes as product_sizes,
-      case when p.id is null then 'new'
-        when ${sameFields} and s.sizes = ps.sizes then 'old'
-        else 'changed' end as status
+const changedArray = sql.raw(
+  `array_remove(array[${comparedFields
+    .map(
+      ({ field, staged, current }) => `case when ${staged} is distinct from ${current} then '${field}' end`,
+    )
+    .join(", ")}]::text[], null)`,
+);
+
+/** The fields shared by every line list offering a style: a change of those reaches them all. */
+export const sharedFields = previewFieldValues.filter((field) => !isOfferField(field));
+const sharedArray = sql.raw(`array[${sharedFields.map((field) => `'${field}'`).join(", ")}]::text[]`);
+
+/**
+ * `diff`: every staged style of the upload with its product (if any), the line list's item (if
+ * any), the offer it compares with (`o_*`), its changed fields (in `previewFieldValues` order),
+ * which of them it keeps (`kept`) and its status. Materialized: counted, paged and totalled once.
+ */
+function diffCte(upload: { id: number; lineListId: number }, brandId: number): SQL {
+  return sql`diff as materialized (
+    select s.*, p.id as product_id, li.id as item_id, ps.sizes as product_sizes,
+      o.msrp as o_msrp, o.wholesale_price as o_wholesale_price, o.expected_ship_date as o_expected_ship_date,
+      c.changed,
+      array(select f from unnest(c.changed) f where f = any(s.kept_fields)) as kept,
+      case when p.id is null then 'new' when cardinality(c.changed) = 0 then 'old' else 'changed' end as status
     from staged_styles s
     left join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+    left join line_list_items li on li.line_list_id = ${upload.lineListId} and li.product_id = p.id
     left join lateral (select ${productSizesJson("p.id")} as sizes) ps on p.id is not null
-    where s.upload_id = ${uploadId}
+    cross join lateral (select ${sql.raw(offerOf("msrp"))} as msrp,
+      ${sql.raw(offerOf("wholesale_price"))} as wholesale_price,
+      ${sql.raw(offerOf("expected_ship_date"))} as expected_ship_date) o
+    cross join lateral (select case when p.id is null then '{}'::text[] else ${changedArray} end as changed) c
+    where s.upload_id = ${upload.id}
   )`;
 }
 
-export async function countByStatus(
+/** `dropped`: the line list's styles the upload does not contain, with the review's choice. */
+function droppedCte(upload: { id: number; lineListId: number }): SQL {
+  return sql`dropped as (
+    select li.id as item_id, li.position, li.product_id, p.model_code, p.franchise, p.silhouette, p.color, p.gender,
+      li.msrp, p.model_code = any(u.removed_dropped) as remove
+    from line_list_items li
+    join products p on p.id = li.product_id
+    join line_list_uploads u on u.id = ${upload.id}
+    where li.line_list_id = ${upload.lineListId}
+      and not exists (select 1 from staged_styles s where s.upload_id = ${upload.id} and s.model_code = p.model_code)
+  )`;
+}
+
+export interface UploadTotals {
+  counts: Record<PreviewStatus, number>;
+  choices: PreviewChoiceTotals;
+}
+
+/** Styles per status and the review's totals over the whole upload: one statement. */
+export async function summarizeUpload(
   db: DbExecutor,
-  uploadId: number,
+  upload: { id: number; lineListId: number },
   brandId: number,
-): Promise<Record<PreviewStatus, number>> {
-  const rows = rowsOf<{ status: PreviewStatus; count: number }>(
-    await db.execute(
-      sql`with ${diffCte(uploadId, brandId)} select status, count(*)::int as count from diff group by status`,
-    ),
+): Promise<UploadTotals> {
+  const [row] = rowsOf<{
+    new: number;
+    changed: number;
+    old: number;
+    changes_taken: number;
+    changes_kept: number;
+    styles_kept: number;
+    new_taken: number;
+    new_left_out: number;
+    dropped_removed: number;
+    dropped_kept: number;
+    kept_columns: string[];
+  }>(
+    await db.execute(sql`
+      with ${diffCte(upload, brandId)}, ${droppedCte(upload)},
+      columns as (
+        select f, bool_and(f = any(d.kept)) as all_kept
+        from diff d cross join unnest(d.changed) f where d.status = 'changed' group by f
+      )
+      select
+        count(*) filter (where status = 'new')::int as new,
+        count(*) filter (where status = 'changed')::int as changed,
+        count(*) filter (where status = 'old')::int as old,
+        coalesce(sum(cardinality(changed) - cardinality(kept)) filter (where status = 'changed'), 0)::int as changes_taken,
+        coalesce(sum(cardinality(kept)) filter (where status = 'changed'), 0)::int as changes_kept,
+        count(*) filter (where status = 'changed' and cardinality(kept) = cardinality(changed))::int as styles_kept,
+        count(*) filter (where status = 'new' and not left_out)::int as new_taken,
+        count(*) filter (where status = 'new' and left_out)::int as new_left_out,
+        (select count(*) filter (where remove) from dropped)::int as dropped_removed,
+        (select count(*) filter (where not remove) from dropped)::int as dropped_kept,
+        coalesce((select array_agg(f) from columns where all_kept), '{}') as kept_columns
+      from diff`),
   );
-  const counts: Record<PreviewStatus, number> = { new: 0, changed: 0, old: 0 };
-  for (const row of rows) counts[row.status] = Number(row.count);
-  return counts;
+  const value = (n: number | undefined) => Number(n ?? 0);
+  const kept = new Set(row?.kept_columns ?? []);
+  return {
+    counts: { new: value(row?.new), changed: value(row?.changed), old: value(row?.old) },
+    choices: {
+      changesTaken: value(row?.changes_taken),
+      changesKept: value(row?.changes_kept),
+      stylesKept: value(row?.styles_kept),
+      newStylesTaken: value(row?.new_taken),
+      newStylesLeftOut: value(row?.new_left_out),
+      droppedRemoved: value(row?.dropped_removed),
+      droppedKept: value(row?.dropped_kept),
+      keptColumns: previewFieldValues.filter((field) => kept.has(field)),
+    },
+  };
+}
+
+/**
+ * The other saved line lists of the brand that offer styles whose shared fields the upload
+ * changes and takes (not kept): how many of their styles, and which fields. Prices and dates are
+ * each line list's own and reach none.
+ */
+export async function findReach(
+  db: DbExecutor,
+  upload: { id: number; lineListId: number },
+  brandId: number,
+): Promise<PreviewReach[]> {
+  const rows = rowsOf<{ id: number; name: string; published: boolean; styles: number; fields: string[] }>(
+    await db.execute(sql`
+      with ${diffCte(upload, brandId)},
+      reaching as (
+        select d.product_id, f
+        from diff d cross join unnest(d.changed) f
+        where d.status = 'changed' and not d.left_out and f = any(${sharedArray}) and not f = any(d.kept)
+      )
+      select ll.id, ll.name, ll.published, count(distinct r.product_id)::int as styles, array_agg(distinct r.f) as fields
+      from reaching r
+      join line_list_items li on li.product_id = r.product_id
+      join line_lists ll on ll.id = li.line_list_id
+      where ll.id <> ${upload.lineListId} and ll.stage = 'saved'
+      group by ll.id, ll.name, ll.published
+      order by ll.published desc, lower(ll.name), ll.id`),
+  );
+  return rows.map((row) => ({
+    lineListId: row.id,
+    name: row.name,
+    published: row.published,
+    styles: Number(row.styles),
+    fields: previewFieldValues.filter((field) => row.fields.includes(field)),
+  }));
 }
 
 /** `%`, `_` and `\` match themselves in a search. */
@@ -197,12 +334,16 @@ export interface DiffRow {
   extra_attributes: Record<string, string>;
   sizes: { size: string; sku: string }[];
   status: PreviewStatus;
+  changed: PreviewField[];
+  kept: PreviewField[];
+  left_out: boolean;
   product_id: number | null;
   product_sizes: { size: string; sku: string }[] | null;
   p_franchise: string | null;
   p_silhouette: string | null;
   p_color: string | null;
   p_gender: string | null;
+  /** The offer compared with: the line list's item's, else the product's. */
   p_msrp: string | null;
   p_expected_ship_date: string | null;
   p_image_urls: string[] | null;
@@ -218,7 +359,7 @@ export interface DiffRow {
 export async function pageDiff(
   db: DbExecutor,
   options: {
-    uploadId: number;
+    upload: { id: number; lineListId: number };
     brandId: number;
     view: PreviewView;
     search?: string;
@@ -227,29 +368,32 @@ export async function pageDiff(
   },
 ): Promise<{ rows: DiffRow[]; total: number }> {
   const where = styleFilter(options.view, options.search);
-  const diff = diffCte(options.uploadId, options.brandId);
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`
-      with ${diff}
+  const diff = diffCte(options.upload, options.brandId);
+  const rows = rowsOf<DiffRow & { total: number }>(
+    await db.execute(sql`
+      with ${diff}, matching as (select d.*, count(*) over () as total from diff d where ${where})
       select d.id, d.position, d.model_code, d.franchise, d.silhouette, d.color, d.gender, d.msrp::text as msrp,
         d.expected_ship_date::text as expected_ship_date, d.image_urls, d.comfort_level, d.height_range,
         d.wear_occasion, d.target_fit, d.wholesale_price::text as wholesale_price, d.extra_attributes,
-        d.sizes, d.status, d.product_id, d.product_sizes,
+        d.sizes, d.status, d.changed, d.kept, d.left_out, d.product_id, d.product_sizes, d.total::int as total,
         p.franchise as p_franchise, p.silhouette as p_silhouette, p.color as p_color, p.gender as p_gender,
-        p.msrp::text as p_msrp, p.expected_ship_date::text as p_expected_ship_date, p.image_urls as p_image_urls,
+        d.o_msrp::text as p_msrp, d.o_expected_ship_date::text as p_expected_ship_date, p.image_urls as p_image_urls,
         p.comfort_level as p_comfort_level, p.height_range as p_height_range, p.wear_occasion as p_wear_occasion,
-        p.target_fit as p_target_fit, p.wholesale_price::text as p_wholesale_price,
+        p.target_fit as p_target_fit, d.o_wholesale_price::text as p_wholesale_price,
         p.extra_attributes as p_extra_attributes
-      from diff d left join products p on p.id = d.product_id
-      where ${where}
+      from matching d left join products p on p.id = d.product_id
       order by d.position
       limit ${options.limit} offset ${options.offset}`),
-    db.execute(sql`with ${diff} select count(*)::int as total from diff d where ${where}`),
-  ]);
-  return {
-    rows: rowsOf<DiffRow>(rows),
-    total: Number(rowsOf<{ total: number }>(totals)[0]?.total ?? 0),
-  };
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // Past the last page: the count alone.
+    const [counted] = rowsOf<{ total: number }>(
+      await db.execute(sql`with ${diff} select count(*)::int as total from diff d where ${where}`),
+    );
+    total = counted?.total ?? 0;
+  }
+  return { rows, total: Number(total) };
 }
 
 export interface DroppedRow {
@@ -259,9 +403,15 @@ export interface DroppedRow {
   color: string | null;
   gender: string | null;
   msrp: string | null;
+  remove: boolean;
+  blocked_by: "ordered" | "published" | null;
 }
 
-/** Styles the line list offers that the upload does not contain, in the line list's order. */
+/**
+ * Styles the line list offers that the upload does not contain, in the line list's order, with
+ * the review's choice and why one could not leave the line list (ordered, or in a catalog of the
+ * published line list). Their MSRP is the line list's own.
+ */
 export async function findDroppedStyles(
   db: DbExecutor,
   lineListId: number,
@@ -269,11 +419,134 @@ export async function findDroppedStyles(
 ): Promise<DroppedRow[]> {
   return rowsOf<DroppedRow>(
     await db.execute(sql`
-      select p.model_code, p.franchise, p.silhouette, p.color, p.gender, p.msrp::text as msrp
-      from line_list_items li join products p on p.id = li.product_id
-      where li.line_list_id = ${lineListId}
-        and not exists (select 1 from staged_styles s where s.upload_id = ${uploadId} and s.model_code = p.model_code)
-      order by li.position, li.id`),
+      with ${droppedCte({ id: uploadId, lineListId })}
+      select d.model_code, d.franchise, d.silhouette, d.color, d.gender, d.msrp::text as msrp, d.remove,
+        case
+          when exists (select 1 from order_lines ol where ol.line_list_id = ${lineListId} and ol.product_id = d.product_id)
+            then 'ordered'
+          when ll.published and exists (select 1 from catalog_items ci where ci.line_list_item_id = d.item_id)
+            then 'published'
+        end as blocked_by
+      from dropped d join line_lists ll on ll.id = ${lineListId}
+      order by d.position, d.item_id`),
+  );
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The review's choices (issue 33): kept with the staged upload, each a set-based statement.
+ * ------------------------------------------------------------------------------------------- */
+
+/** "Take all": every change taken, every new style in, every dropped style kept. */
+export async function resetChoices(tx: DbExecutor, uploadId: number): Promise<void> {
+  await tx.execute(sql`
+    update staged_styles set kept_fields = '{}', left_out = false
+    where upload_id = ${uploadId} and (cardinality(kept_fields) > 0 or left_out)`);
+  await tx.execute(sql`update line_list_uploads set removed_dropped = '{}' where id = ${uploadId}`);
+}
+
+/** "Keep every old MSRP" (keep) or take every new one, over the whole upload: one statement. */
+export async function chooseColumn(
+  tx: DbExecutor,
+  uploadId: number,
+  field: PreviewField,
+  keep: boolean,
+): Promise<void> {
+  await tx.execute(
+    keep
+      ? sql`update staged_styles set kept_fields = kept_fields || array[${field}]::text[]
+          where upload_id = ${uploadId} and not ${field} = any(kept_fields)`
+      : sql`update staged_styles set kept_fields = array_remove(kept_fields, ${field}::text)
+          where upload_id = ${uploadId} and ${field} = any(kept_fields)`,
+  );
+}
+
+/** Every new style (no product of the brand has its model code) left out or taken. */
+export async function chooseNewStyles(
+  tx: DbExecutor,
+  uploadId: number,
+  brandId: number,
+  leaveOut: boolean,
+): Promise<void> {
+  await tx.execute(sql`
+    update staged_styles s set left_out = ${leaveOut}
+    where s.upload_id = ${uploadId} and s.left_out <> ${leaveOut}
+      and not exists (select 1 from products p where p.brand_id = ${brandId} and p.model_code = s.model_code)`);
+}
+
+/** Which of these staged style ids are the upload's, and whether a product of the brand has each one's model code. */
+export async function findStagedStylesOf(
+  db: DbExecutor,
+  uploadId: number,
+  brandId: number,
+  ids: readonly number[],
+): Promise<{ id: number; model_code: string; existing: boolean }[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: number; model_code: string; existing: boolean }>(
+    await db.execute(sql`
+      select s.id, s.model_code,
+        exists (select 1 from products p where p.brand_id = ${brandId} and p.model_code = s.model_code) as existing
+      from staged_styles s
+      where s.upload_id = ${uploadId} and s.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
+  );
+}
+
+export interface StyleChoice {
+  id: number;
+  keep?: readonly PreviewField[];
+  take?: readonly PreviewField[];
+  keepStyle?: boolean;
+  leaveOut?: boolean;
+}
+
+/**
+ * Per-style choices, all in one statement: `keepStyle` sets every field kept (true) or taken
+ * (false); otherwise `keep` adds to the kept fields and `take` then removes from them.
+ */
+export async function chooseStyles(
+  tx: DbExecutor,
+  uploadId: number,
+  choices: readonly StyleChoice[],
+): Promise<void> {
+  if (choices.length === 0) return;
+  const rows = choices.map((choice) => ({
+    id: choice.id,
+    keep: choice.keep ?? [],
+    take: choice.take ?? [],
+    keep_style: choice.keepStyle ?? null,
+    leave_out: choice.leaveOut ?? null,
+  }));
+  const everyField = sql.raw(`array[${previewFieldValues.map((field) => `'${field}'`).join(", ")}]::text[]`);
+  await tx.execute(sql`
+    update staged_styles s set
+      kept_fields = case
+        when x.keep_style is true then ${everyField}
+        when x.keep_style is false then '{}'::text[]
+        else array(
+          select f from unnest(s.kept_fields || x.keep) with ordinality as k(f, n)
+          where not f = any(x.take) group by f order by min(n))
+      end,
+      left_out = coalesce(x.leave_out, s.left_out)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, keep text[], take text[], keep_style boolean, leave_out boolean)
+    where s.id = x.id and s.upload_id = ${uploadId}`);
+}
+
+/** Dropped styles removed from the line list on save (remove) or kept, by model code. */
+export async function chooseDropped(
+  tx: DbExecutor,
+  uploadId: number,
+  modelCodes: readonly string[],
+  remove: boolean,
+): Promise<void> {
+  const codes = JSON.stringify(modelCodes);
+  await tx.execute(
+    remove
+      ? sql`update line_list_uploads set removed_dropped = array(
+            select distinct c from unnest(removed_dropped || array(select jsonb_array_elements_text(${codes}::jsonb))) c order by c)
+          where id = ${uploadId}`
+      : sql`update line_list_uploads set removed_dropped = array(
+            select c from unnest(removed_dropped) c
+            where c not in (select jsonb_array_elements_text(${codes}::jsonb)) order by c)
+          where id = ${uploadId}`,
   );
 }
 

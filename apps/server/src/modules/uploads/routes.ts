@@ -14,12 +14,18 @@ import {
   previewStylesQuerySchema,
   previewSummarySchema,
 } from "@cm/contracts/line-list-preview";
+import {
+  previewChoicesDataSchema,
+  previewChoicesInputSchema,
+  reviewMessages,
+} from "@cm/contracts/line-list-review";
 import { lineListIdParamsSchema } from "@cm/contracts/line-lists";
 import { presignUploadDataSchema, presignUploadInputSchema } from "@cm/contracts/uploads";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { requirePermission } from "../auth/permissions.ts";
 import { addStagedStyle } from "./add-style.service.ts";
+import { applyPreviewChoices } from "./choices.service.ts";
 import { presignUpload } from "./presign.service.ts";
 import { getPreviewStyles, getPreviewSummary } from "./preview.service.ts";
 import { confirmPreview, discardPreview } from "./save-or-discard.service.ts";
@@ -114,6 +120,32 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    "/api/crocs/preview/:lineListId/choices",
+    {
+      config: { permission: "catalogs.manage" },
+      schema: {
+        summary: "Choose what a save takes from a preview",
+        description:
+          "The review of the upload waiting (docs/line-list-saves.md): per style, fields kept as they were (`keep`) or taken again (`take`), the whole style kept or taken (`keepStyle`), a new style left out (`leaveOut`, new styles only, else 400); a field kept or taken over the whole upload (`column`, one statement); every new style left out or taken (`newStyles`); styles of the line list missing from the file removed on save or kept (`dropped`: 400 for a model code that is not one, 409 naming those an order or a catalog of the published line list uses); `takeAll` resets every choice. The choices are kept with the staged upload until it is saved or discarded. Answers the totals. 404 when no upload waits on the line list.",
+        tags: ["preview"],
+        params: lineListIdParamsSchema,
+        body: previewChoicesInputSchema,
+        response: {
+          200: envelopeSchema(previewChoicesDataSchema),
+          400: errorEnvelopeSchema,
+          ...notFound,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        await applyPreviewChoices(app.database.db, request.params.lineListId, request.body),
+        reviewMessages.choicesSaved,
+      ),
+  );
+
   app.post(
     "/api/crocs/preview/:lineListId/confirm",
     {
@@ -121,10 +153,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Save a preview",
         description:
-          "In one transaction: creates the new products, updates the changed ones, attaches all to the line list, makes the line list saved with its three catalogs. Styles an update's file dropped stay in the line list. Sent again, applies nothing (alreadyConfirmed).",
+          "In one transaction, exactly what the review took (PATCH .../choices): creates the new products not left out, updates the changed ones with the fields they take (kept fields untouched), attaches them to the line list with the file's prices and date as this line list's own offer (no other line list's prices change), removes the dropped styles chosen for removal (409 naming them, nothing saved, when an order or a catalog of the published line list uses one; the others stay), makes the line list saved with its three catalogs. Answers the totals applied. Sent again, applies nothing (alreadyConfirmed).",
         tags: ["preview"],
         params: lineListIdParamsSchema,
-        response: { 200: writeEnvelopeSchema(confirmPreviewDataSchema), ...notFound },
+        response: {
+          200: writeEnvelopeSchema(confirmPreviewDataSchema),
+          ...notFound,
+          409: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -45,6 +46,14 @@ export const lineListUploads = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The review's choice for the line list's styles missing from the file (update): the model
+     * codes saving removes from the line list (docs/line-list-saves.md). The others stay.
+     */
+    removedDropped: text("removed_dropped")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (table) => [
     unique("line_list_uploads_file_key_unique").on(table.fileKey),
@@ -74,6 +83,13 @@ export const stagedStyles = pgTable(
     position: integer("position").notNull(),
     ...styleColumns,
     sizes: jsonb("sizes").$type<{ size: string; sku: string }[]>().notNull(),
+    /** The review's choices: the fields whose old value saving keeps (`previewFieldValues`). */
+    keptFields: text("kept_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** A new style left out of the save: neither created nor attached. */
+    leftOut: boolean("left_out").notNull().default(false),
   },
   (table) => [
     unique("staged_styles_upload_model_code_unique").on(table.uploadId, table.modelCode),

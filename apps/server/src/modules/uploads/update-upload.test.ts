@@ -124,14 +124,15 @@ describe("re-uploading into a line list (update)", () => {
     const originalMsrp = original.rows.find((row) => row[col.modelCode] === codes[0])![col.msrp];
     expect(changed[0]).toMatchObject({ msrp: 999.99, previous: { msrp: originalMsrp } });
     const skuChange = changed[2]!;
-    expect(skuChange.items[0]).toMatchObject({ sku: "NEW-SKU-1", status: "new" });
+    // Issue 33: sizes match by size first, so the size whose SKU changed is that size with a
+    // changed SKU (the old one named), not a size removed and one added.
+    expect(skuChange.items[0]).toMatchObject({
+      sku: "NEW-SKU-1",
+      status: "changed",
+      previousSku: original.rows.find((row) => row[col.modelCode] === codes[2])![col.sku],
+    });
     expect(skuChange.items.slice(1).every((item) => item.status === "old")).toBe(true);
-    expect(skuChange.removedItems).toEqual([
-      {
-        size: skuChange.items[0]!.size,
-        sku: original.rows.find((row) => row[col.modelCode] === codes[2])![col.sku],
-      },
-    ]);
+    expect(skuChange.removedItems).toEqual([]);
     expect((await styles(lineListId, "old")).map((style) => style.model_code)).toEqual(codes.slice(3, 8));
     expect((await styles(lineListId, "new")).every((style) => style.model_code.startsWith("N"))).toBe(true);
     expect(await styles(lineListId, "all")).toHaveLength(11);
