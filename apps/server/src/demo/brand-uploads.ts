@@ -240,14 +240,29 @@ export function demoBrandUploads(): DemoBrandUpload[] {
 }
 
 /**
+ * A store of the demo's own in a temporary folder, for the files it sends through the real path:
+ * generated here, there is nothing to keep of them in the data folder's storage (whose uploads a
+ * backup counts). `remove` deletes the folder.
+ */
+export async function temporaryObjectStore(): Promise<{
+  store: LocalObjectStore;
+  remove: () => Promise<void>;
+}> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "cm-demo-uploads-"));
+  const store = new LocalObjectStore({ root, signingKey: randomBytes(32), publicUrl: "http://127.0.0.1" });
+  await store.init();
+  return { store, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
  * Uploads the demo's files through the real path, one line list at a time (each step is the
  * service the API runs, in its own transaction). The files are stored in a temporary store of
- * their own, not in the data folder's: generated here, there is nothing to keep of them.
+ * their own (`temporaryObjectStore`), not in the data folder's.
  */
 export class DemoUploader {
   readonly #db: Database;
   readonly #log: FastifyBaseLogger;
-  #store: { store: LocalObjectStore; root: string } | undefined;
+  #store: Awaited<ReturnType<typeof temporaryObjectStore>> | undefined;
 
   constructor(db: Database) {
     this.#db = db;
@@ -255,16 +270,7 @@ export class DemoUploader {
   }
 
   async #objectStore(): Promise<LocalObjectStore> {
-    if (!this.#store) {
-      const root = await mkdtemp(path.join(os.tmpdir(), "cm-demo-uploads-"));
-      const store = new LocalObjectStore({
-        root,
-        signingKey: randomBytes(32),
-        publicUrl: "http://127.0.0.1",
-      });
-      await store.init();
-      this.#store = { store, root };
-    }
+    this.#store ??= await temporaryObjectStore();
     return this.#store.store;
   }
 
@@ -358,7 +364,7 @@ export class DemoUploader {
 
   /** Removes the temporary store. */
   async close(): Promise<void> {
-    if (this.#store) await rm(this.#store.root, { recursive: true, force: true });
+    await this.#store?.remove();
     this.#store = undefined;
   }
 }

@@ -18,10 +18,11 @@ const database = await orExitWithMessage(() =>
 );
 try {
   await migrateDatabase(database);
-  const { lineLists, orders } = await seedDemoData(database.db, config);
+  const { lineLists, orders, openStock } = await seedDemoData(database.db, config);
   const added = [
     ...(lineLists.length > 0 ? [`line lists ${lineLists.join(", ")}`] : []),
     ...(orders > 0 ? [`${orders} orders`] : []),
+    ...(openStock > 0 ? [`available quantities of ${openStock} SKUs (Open Stock)`] : []),
   ];
   console.log(
     added.length > 0 ? `Demo data added: ${added.join("; ")}.` : "Demo data already present: nothing added.",

@@ -7,6 +7,9 @@ import { seedDemoData } from "./seed.ts";
 import { brands, lineLists, orders, organizations } from "../db/schema.ts";
 import { findOfferStyles } from "../modules/orders/repository.ts";
 import { getBrandMapping } from "../modules/line-list-mappings/service.ts";
+import { getOrderOffer } from "../modules/orders/offer.service.ts";
+import { historyOf } from "../../test/history.ts";
+import { demoStockFileName, demoUnknownSkus } from "./open-stock.ts";
 
 describe("demo seed", () => {
   let testApp: TestApp;
@@ -54,7 +57,7 @@ describe("demo seed", () => {
     expect(byName.get("Skechers Core Own Stock")).toMatchObject({ season: "Spring", year: 2027 });
     for (const lineList of data) expect(lineList.itemsCount).toBeGreaterThan(0);
 
-    expect(await seedDemoData(db, testApp.config)).toEqual({ lineLists: [], orders: 0 });
+    expect(await seedDemoData(db, testApp.config)).toEqual({ lineLists: [], orders: 0, openStock: 0 });
     expect(await db.$count(lineLists)).toBe(9);
   });
 
@@ -187,5 +190,101 @@ describe("demo seed", () => {
     ]);
     expect(summary!.multibrand).toBeGreaterThan(0);
     expect(summary!.mismatched).toBe(0);
+  });
+
+  it("applies a stock count of the own-stock line lists through Open Stock, once: New Order shows available quantities", async () => {
+    const { db } = testApp.database;
+    // Every fourth style of the four published own-stock line lists is not counted: 12 of Crocs'
+    // 16 styles (32 + 28 + 28 sizes), 9 of Skechers' 12 (8 sizes each), 9 of Hey Dude's 12 (10
+    // each) and 14 of Pandora's 18 one-size items.
+    expect(first.openStock).toBe(88 + 72 + 90 + 14);
+
+    // Recorded as an upload of the file on each brand whose SKUs it set, with the unknown SKUs counted.
+    const brandIds = new Map(
+      (await db.select({ id: brands.id, name: brands.name }).from(brands)).map((brand) => [
+        brand.name,
+        brand.id,
+      ]),
+    );
+    for (const [brand, skus] of [
+      ["Crocs", 88],
+      ["Skechers", 72],
+      ["Hey Dude", 90],
+      ["Pandora", 14],
+    ] as const) {
+      const uploads = (await historyOf(testApp, "brand", brandIds.get(brand)!)).filter((entry) =>
+        entry.summary?.startsWith("Open Stock uploaded"),
+      );
+      expect(
+        uploads.map((entry) => entry.summary),
+        brand,
+      ).toEqual([`Open Stock uploaded: ${skus} SKUs updated (${demoStockFileName})`]);
+    }
+
+    // New Order's offer: the counted sizes' quantities, generous beside what the order journeys
+    // type (a few units in the first styles), with a sold-out size here and there.
+    const [store] = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        select s.id from stores s join organizations o on o.id = s.organization_id
+        where o.name = 'Sunset Soles' and s.name = 'Lincoln Road'
+      `),
+    );
+    const ownStock = await db
+      .select({ id: lineLists.id, name: lineLists.name })
+      .from(lineLists)
+      .where(sql`${lineLists.type} = 'own-stock' and ${lineLists.published}`);
+    const offer = await getOrderOffer(
+      db,
+      store!.id,
+      ownStock.map((lineList) => lineList.id),
+    );
+    const available = (lineListName: string, modelCode: string) => {
+      const lineList = offer.lineLists.find((entry) => entry.name === lineListName)!;
+      const style = lineList.styles.find((entry) => entry.modelCode === modelCode)!;
+      return Object.fromEntries(style.sizes.map((size) => [size.size, size.availableQuantity ?? null]));
+    };
+    expect(available("Crocs Core Own Stock", "10001-001")).toMatchObject({ "M4/W6": 12, "M5/W7": 23 });
+    expect(available("Skechers Core Own Stock", "216100-BLA")).toMatchObject({ M8: 12, W6: 56 });
+    expect(available("Hey Dude Core Own Stock", "40100-BLA")).toMatchObject({ M8: 23 });
+    // Not counted (the fourth style): no quantity known.
+    expect(Object.values(available("Crocs Core Own Stock", "10022-001"))).toEqual(Array(9).fill(null));
+    const quantities = offer.lineLists.flatMap((lineList) =>
+      lineList.styles.flatMap((style) => style.sizes.map((size) => size.availableQuantity)),
+    );
+    const known = quantities.filter((quantity) => quantity !== undefined);
+    expect(known).toHaveLength(first.openStock);
+    expect(known.filter((quantity) => quantity === 0).length).toBeGreaterThan(0);
+    for (const quantity of known) expect(quantity === 0 || quantity! >= 12, String(quantity)).toBe(true);
+
+    // The unknown SKUs of the file were left out; its layout's columns are remembered.
+    const [entry] = rowsOf<{ data: unknown }>(
+      await db.execute(sql`
+        select data from history_entries
+        where entity_type = 'brand' and entity_id = ${String(brandIds.get("Crocs"))}
+          and summary like 'Open Stock uploaded%'
+      `),
+    );
+    expect(entry?.data).toMatchObject({
+      openStock: { fileName: demoStockFileName, unknown: demoUnknownSkus.length, rowErrors: 0 },
+    });
+    expect(rowsOf(await db.execute(sql`select sku_column, quantity_column from open_stock_layouts`))).toEqual(
+      [{ sku_column: "SKU", quantity_column: "Quantity" }],
+    );
+
+    // Again: nothing applied, no quantity changed (the first test ran the seed a second time; a
+    // third run after a quantity changed by hand keeps it).
+    const snapshot = async () =>
+      rowsOf<{ id: number; quantity: number | null }>(
+        await db.execute(sql`select id, available_quantity as quantity from product_sizes order by id`),
+      );
+    await db.execute(sql`update product_sizes set available_quantity = 3 where sku = '10001-001-M4W6'`);
+    const before = await snapshot();
+    expect(await seedDemoData(db, testApp.config)).toEqual({ lineLists: [], orders: 0, openStock: 0 });
+    expect(await snapshot()).toEqual(before);
+    expect(
+      (await historyOf(testApp, "brand", brandIds.get("Crocs")!)).filter((item) =>
+        item.summary?.startsWith("Open Stock uploaded"),
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import type { CatalogType } from "@cm/contracts/catalogs";
 import type { Config } from "../env.ts";
 import { demoBrandUploads, DemoUploader } from "./brand-uploads.ts";
 import { seedDemoCustomers } from "./customers.ts";
+import { seedDemoOpenStock } from "./open-stock.ts";
 import { seedDemoOrders } from "./orders.ts";
 import { createLineListInTransaction, type CreateLineListInput } from "../modules/line-lists/service.ts";
 import type { ProductInput } from "../modules/products/repository.ts";
@@ -195,14 +196,19 @@ export async function seedDemoLineLists(db: Database): Promise<{ created: string
   return { created };
 }
 
-/** The whole demo: the seed a first start creates, then the demo data of every module. */
+/**
+ * The whole demo: the seed a first start creates, then the demo data of every module, ending with
+ * today's stock count of the own-stock line lists (open-stock.ts). Answers what it added: the line
+ * lists' names, the number of orders and of SKUs the stock count set (0 when it was not applied).
+ */
 export async function seedDemoData(
   db: Database,
   config: Pick<Config, "ADMIN_EMAIL" | "COMPANY_NAME" | "TZ">,
-): Promise<{ lineLists: string[]; orders: number }> {
+): Promise<{ lineLists: string[]; orders: number; openStock: number }> {
   await seedDatabase(db, config);
   const { created } = await seedDemoLineLists(db);
   await seedDemoCustomers(db);
   const orders = await seedDemoOrders(db, { timeZone: config.TZ });
-  return { lineLists: created, orders: orders.created };
+  const stock = await seedDemoOpenStock(db);
+  return { lineLists: created, orders: orders.created, openStock: stock?.updated ?? 0 };
 }
