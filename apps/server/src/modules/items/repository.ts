@@ -194,7 +194,15 @@ export async function pageLineListProducts(
   ).where(where);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ product: products, lineListItemId: lineListItems.id, position: lineListItems.position })
+      .select({
+        product: products,
+        lineListItemId: lineListItems.id,
+        position: lineListItems.position,
+        // The line list's own offer (issue 33): its prices and date, not the product's latest.
+        msrp: lineListItems.msrp,
+        wholesalePrice: lineListItems.wholesalePrice,
+        expectedShipDate: lineListItems.expectedShipDate,
+      })
       .from(lineListItems)
       .innerJoin(products, eq(products.id, lineListItems.productId))
       .where(where)
@@ -203,7 +211,13 @@ export async function pageLineListProducts(
       .offset(options.offset),
     counted,
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return {
+    rows: rows.map(({ product, msrp, wholesalePrice, expectedShipDate, ...item }) => ({
+      ...item,
+      product: { ...product, msrp, wholesalePrice, expectedShipDate },
+    })),
+    total: total?.total ?? 0,
+  };
 }
 
 /** The catalog types each of these line list items is placed in. */

@@ -207,20 +207,40 @@ export async function insertLineList(tx: DbExecutor, values: NewLineList): Promi
 
 const itemBatchSize = 5000;
 
-/** Attaches products to a line list in order; returns the item id of every product id. */
+/** A line list's offer of a product: its prices and date (issue 33), null when not given. */
+export interface LineListOffer {
+  productId: number;
+  /** Dollars, e.g. 59.99 or "59.99". */
+  msrp?: number | string | null;
+  wholesalePrice?: number | string | null;
+  /** "YYYY-MM-DD". */
+  expectedShipDate?: string | null;
+}
+
+const decimal = (value: number | string | null | undefined) => (value == null ? null : String(value));
+
+/**
+ * Attaches products to a line list in order, each with the line list's own offer of it; returns
+ * the item id of every product id.
+ */
 export async function insertLineListItems(
   tx: DbExecutor,
   lineListId: number,
-  productIds: readonly number[],
+  offers: readonly LineListOffer[],
 ): Promise<Map<number, number>> {
   const itemIds = new Map<number, number>();
-  for (let start = 0; start < productIds.length; start += itemBatchSize) {
+  for (let start = 0; start < offers.length; start += itemBatchSize) {
     const rows = await tx
       .insert(lineListItems)
       .values(
-        productIds
-          .slice(start, start + itemBatchSize)
-          .map((productId, index) => ({ lineListId, productId, position: start + index })),
+        offers.slice(start, start + itemBatchSize).map((offer, index) => ({
+          lineListId,
+          productId: offer.productId,
+          position: start + index,
+          msrp: decimal(offer.msrp),
+          wholesalePrice: decimal(offer.wholesalePrice),
+          expectedShipDate: offer.expectedShipDate ?? null,
+        })),
       )
       .returning({ id: lineListItems.id, productId: lineListItems.productId });
     for (const row of rows) itemIds.set(row.productId, row.id);

@@ -214,10 +214,16 @@ export async function createLineListInTransaction(
   if (products.length > 0) {
     const upserted = await upsertProducts(tx, input.brandId, products);
     await recordSizesInScale(tx, input.brandId);
+    // The line list's own offer of each style (issue 33): the prices and date it was given.
     const itemIds = await insertLineListItems(
       tx,
       lineList.id,
-      products.map((product) => upserted.ids.get(product.modelCode)!),
+      products.map((product) => ({
+        productId: upserted.ids.get(product.modelCode)!,
+        msrp: product.msrp,
+        wholesalePrice: product.wholesalePrice,
+        expectedShipDate: product.expectedShipDate,
+      })),
     );
 
     if (input.catalogs) {

@@ -35,15 +35,16 @@ export interface FormSize {
  */
 export async function findFormStyles(db: DbExecutor, lineListId: number): Promise<FormStyleRow[]> {
   const whs = unitWhsSql({
-    msrp: sql`p.msrp`,
-    wholesalePrice: sql`p.wholesale_price`,
+    // The line list's own offer (issue 33), not the product's latest.
+    msrp: sql`lli.msrp`,
+    wholesalePrice: sql`lli.wholesale_price`,
     wholesaleFactor: sql`b.wholesale_factor`,
     discountPercent: noDiscountSql,
   });
   return rowsOf<FormStyleRow>(
     await db.execute(sql`
       select p.id as "productId", p.model_code as "modelCode", p.silhouette as name, p.color,
-        p.msrp::text as msrp, ${whs}::text as whs,
+        lli.msrp::text as msrp, ${whs}::text as whs,
         coalesce((
           select json_agg(
               json_build_object('sku', ps.sku, 'size', ps.size, 'step', coalesce(ssl.step_label, ps.size),
@@ -56,7 +57,7 @@ export async function findFormStyles(db: DbExecutor, lineListId: number): Promis
       join brands b on b.id = ll.brand_id
       join products p on p.id = lli.product_id
       where lli.line_list_id = ${lineListId}
-        and coalesce(p.wholesale_price, p.msrp) is not null
+        and coalesce(lli.wholesale_price, lli.msrp) is not null
         and exists (select 1 from catalog_items ci where ci.line_list_item_id = lli.id)
       order by lli.position, lli.id
     `),

@@ -116,14 +116,14 @@ async function resolveLines(
       p.image_urls[1] as "imageUrl",
       s.size,
       s.in_catalog as "inCatalog",
-      p.msrp::text as msrp,
+      s.msrp::text as msrp,
       price.unit_whs::text as "unitWhs",
       (i.quantity * price.unit_whs)::numeric(14, 2)::text as "lineTotal"
     from input i
     left join line_lists ll on ll.id = i.line_list_id and ll.stage = 'saved'
     left join brands b on b.id = ll.brand_id
     left join lateral (
-      select ps.size, lli.product_id,
+      select ps.size, lli.product_id, lli.msrp, lli.wholesale_price,
         exists (select 1 from catalog_items ci where ci.line_list_item_id = lli.id) as in_catalog
       from product_sizes ps
       join line_list_items lli on lli.product_id = ps.product_id and lli.line_list_id = ll.id
@@ -133,8 +133,9 @@ async function resolveLines(
     left join products p on p.id = s.product_id
     left join lateral (
       select ${unitWhsSql({
-        msrp: sql`p.msrp`,
-        wholesalePrice: sql`p.wholesale_price`,
+        // The line list's own offer (issue 33), not the product's latest.
+        msrp: sql`s.msrp`,
+        wholesalePrice: sql`s.wholesale_price`,
         wholesaleFactor: sql`b.wholesale_factor`,
         discountPercent: brandDiscountSql(organizationId, sql`b.id`),
       })} as unit_whs

@@ -330,10 +330,11 @@ export async function findOfferStyles(
   return rowsOf<OfferStyleRow>(
     await db.execute(sql`
       select lli.line_list_id as "lineListId", p.id as "productId", p.model_code as "modelCode",
-        p.silhouette as name, p.color, p.image_urls[1] as "imageUrl", p.msrp::text as msrp,
+        p.silhouette as name, p.color, p.image_urls[1] as "imageUrl", lli.msrp::text as msrp,
         ${unitWhsSql({
-          msrp: sql`p.msrp`,
-          wholesalePrice: sql`p.wholesale_price`,
+          // The line list's own offer (issue 33): another line list's save never changes it.
+          msrp: sql`lli.msrp`,
+          wholesalePrice: sql`lli.wholesale_price`,
           wholesaleFactor: sql`b.wholesale_factor`,
           discountPercent: brandDiscountSql(organizationId, sql`b.id`),
         })}::text as "unitWhs",
@@ -349,7 +350,7 @@ export async function findOfferStyles(
         lineListIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-        and coalesce(p.wholesale_price, p.msrp) is not null
+        and coalesce(lli.wholesale_price, lli.msrp) is not null
         and exists (select 1 from catalog_items ci where ci.line_list_item_id = lli.id)
       order by lli.line_list_id, lli.position, lli.id
     `),
