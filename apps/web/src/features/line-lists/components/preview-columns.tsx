@@ -1,8 +1,19 @@
 import type { ExistingStyle, PreviewField, PreviewStyleRow } from "@cm/contracts/line-list-preview";
 import type * as React from "react";
 import { ItemImage } from "@/components/item-image";
-import { PreviewStatusBadge } from "@/features/line-lists/components/preview-status-badge";
+import { PreviewStatusCell } from "@/features/line-lists/components/preview-choice-controls";
+import type { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
+import type { RowChoices } from "@/features/line-lists/hooks/use-preview-choices";
 import { formatDateLong, formatMoney } from "@/lib/format";
+
+/** A row's choices, while an upload waiting is reviewed (none on a saved line list). */
+export interface CellReview {
+  store: PreviewChoicesStore;
+  choices: RowChoices;
+}
+
+/** Room a changed cell needs for its "Keep old value" button. */
+export const cellChoiceWidth = 28;
 
 /**
  * The preview table's columns. `field` names what a changed style may differ in, so the cell is
@@ -14,13 +25,15 @@ export interface PreviewColumn {
   header: string;
   /** Width in px: the table has a fixed layout, so virtualized rows line up with the header. */
   width: number;
+  /** Width while choices are made; a comparable column's is `width` plus `cellChoiceWidth`. */
+  reviewWidth?: number;
   optional: boolean;
   defaultVisible: boolean;
   field?: PreviewField;
   align?: "right";
-  cell: (row: PreviewStyleRow) => React.ReactNode;
-  /** The product's value, as text, for a changed cell. */
-  previous?: (previous: ExistingStyle) => string;
+  cell: (row: PreviewStyleRow, review?: CellReview) => React.ReactNode;
+  /** A style's value as text: the product's under a changed cell, the file's under a kept one. */
+  previous?: (style: ExistingStyle) => string;
 }
 
 const text = (value: string | null | undefined) => value ?? "";
@@ -193,12 +206,20 @@ export const previewColumns: readonly PreviewColumn[] = [
     id: "status",
     header: "Status",
     width: 96,
-    optional: true,
+    reviewWidth: 150,
+    // The style's own choices live here: the column stays while choices can be made.
+    optional: false,
     defaultVisible: true,
-    cell: (row) => <PreviewStatusBadge status={row.status} />,
+    cell: (row, review) => <PreviewStatusCell row={row} review={review} />,
   },
 ];
 
 export const defaultVisibleColumnIds: readonly string[] = previewColumns
   .filter((column) => column.defaultVisible)
   .map((column) => column.id);
+
+/** The column's width in the table: wider while choices are made, for their buttons. */
+export function columnWidth(column: PreviewColumn, reviewing: boolean): number {
+  if (!reviewing) return column.width;
+  return column.reviewWidth ?? column.width + (column.field ? cellChoiceWidth : 0);
+}

@@ -26,6 +26,8 @@ function style(index: number): PreviewStyleRow {
     previous: null,
     items: [{ size: "M4/W6", sku: `${modelCode}-M4`, status: "new" }],
     removedItems: [],
+    kept: [],
+    leftOut: false,
   };
 }
 

@@ -5,8 +5,22 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CenteredInView } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { PreviewColumn } from "@/features/line-lists/components/preview-columns";
+import {
+  CellChoiceButton,
+  ColumnChoicesMenu,
+} from "@/features/line-lists/components/preview-choice-controls";
+import {
+  type CellReview,
+  columnWidth,
+  type PreviewColumn,
+} from "@/features/line-lists/components/preview-columns";
 import { PreviewStatusBadge } from "@/features/line-lists/components/preview-status-badge";
+import type { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
+import {
+  useChoiceTotals,
+  usePreviewChoicesStore,
+  useRowChoices,
+} from "@/features/line-lists/hooks/use-preview-choices";
 import { cn } from "@/lib/utils";
 
 /** SPEC.md section 9: the preview table is 500 px high, rows are estimated at 57 px, overscan 5. */
@@ -27,6 +41,22 @@ interface PreviewStylesTableProps {
   loadingMore: boolean;
   onLoadMore: () => void;
   emptyText: string;
+  /** The comparable columns' headers offer "Keep every old …" (an upload with changed styles). */
+  columnChoices?: boolean;
+}
+
+/** A comparable column's header with its menu; it alone follows the totals' kept columns. */
+function ColumnHeaderChoices({ store, column }: { store: PreviewChoicesStore; column: PreviewColumn }) {
+  const totals = useChoiceTotals();
+  if (!column.field) return null;
+  return (
+    <ColumnChoicesMenu
+      store={store}
+      field={column.field}
+      header={column.header}
+      kept={totals?.keptColumns.includes(column.field) ?? false}
+    />
+  );
 }
 
 const expandColumnWidth = 40;
@@ -72,33 +102,75 @@ function SizesDetail({ row, colSpan }: { row: PreviewStyleRow; colSpan: number }
   );
 }
 
-function StyleCells({ row, columns }: { row: PreviewStyleRow; columns: readonly PreviewColumn[] }) {
+/** The product's values in place of the file's, for the cells that keep their old value. */
+function keptRow(row: PreviewStyleRow): PreviewStyleRow {
+  if (!row.previous) return row;
+  return {
+    ...row,
+    ...row.previous,
+    items: row.previous.items.map((item) => ({ ...item, status: "old" as const })),
+  };
+}
+
+interface StyleCellsProps {
+  row: PreviewStyleRow;
+  columns: readonly PreviewColumn[];
+  review: CellReview | null;
+}
+
+function StyleCells({ row, columns, review }: StyleCellsProps) {
+  const keptValues = review && review.choices.kept.size > 0 ? keptRow(row) : row;
   return (
     <>
       {columns.map((column) => {
-        const changed =
-          row.status === "changed" && column.field !== undefined && row.changedFields.includes(column.field);
+        const field = column.field;
+        const changed = row.status === "changed" && field !== undefined && row.changedFields.includes(field);
+        const kept = changed && review !== null && review.choices.kept.has(field);
         const previous =
           changed && row.previous && column.previous ? column.previous(row.previous) : undefined;
+        const next = kept && column.previous ? column.previous(row) : undefined;
         return (
           <td
             key={column.id}
             data-changed={changed || undefined}
+            data-kept={kept || undefined}
             className={cn(
               "truncate px-3 py-2 align-middle",
               column.align === "right" && "text-right tabular-nums",
-              changed && "bg-amber-50 text-amber-950",
+              changed && !kept && "bg-amber-50 text-amber-950",
+              kept && "bg-muted/70",
             )}
           >
-            <div className="flex min-w-0 flex-col">
-              <span className="truncate">{column.cell(row)}</span>
-              {changed && previous !== undefined ? (
-                <span className="truncate text-xs text-amber-800" title={`was ${previous || "empty"}`}>
-                  was {previous || "empty"}
-                </span>
-              ) : changed ? (
-                // The image column has no room for text: its highlight says it, and this for screen readers.
-                <span className="sr-only">(changed)</span>
+            <div className="flex min-w-0 items-center gap-1">
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate">{column.cell(kept ? keptValues : row, review ?? undefined)}</span>
+                {kept && next !== undefined ? (
+                  <span
+                    className="truncate text-xs text-muted-foreground"
+                    title={`not taken: ${next || "empty"}`}
+                  >
+                    <span className="sr-only">kept; not taken: </span>
+                    <s>{next || "empty"}</s>
+                  </span>
+                ) : kept ? (
+                  <span className="sr-only">(kept as it was)</span>
+                ) : changed && previous !== undefined ? (
+                  <span className="truncate text-xs text-amber-800" title={`was ${previous || "empty"}`}>
+                    was {previous || "empty"}
+                  </span>
+                ) : changed ? (
+                  // The image column has no room for text: its highlight says it, and this for screen readers.
+                  <span className="sr-only">(changed)</span>
+                ) : null}
+              </div>
+              {changed && review ? (
+                <CellChoiceButton
+                  store={review.store}
+                  row={row}
+                  field={field}
+                  header={column.header}
+                  kept={kept}
+                />
               ) : null}
             </div>
           </td>
@@ -128,13 +200,21 @@ const StyleRow = memo(function StyleRow({
   onToggle,
   measure,
 }: StyleRowProps) {
+  const store = usePreviewChoicesStore();
+  const choices = useRowChoices(row);
+  const review = useMemo(() => (store && choices ? { store, choices } : null), [store, choices]);
+  const leftOut = choices?.leftOut ?? false;
   return (
     <tr
       data-index={index}
       ref={measure}
       aria-rowindex={rowIndex + 2}
       data-status={row.status}
-      className="h-[57px] hover:bg-muted/50 [&>td]:border-b"
+      data-left-out={leftOut || undefined}
+      className={cn(
+        "h-[57px] hover:bg-muted/50 [&>td]:border-b",
+        leftOut && "bg-muted/40 text-muted-foreground [&_img]:opacity-40",
+      )}
     >
       <td className="px-2 align-middle">
         <Button
@@ -151,7 +231,7 @@ const StyleRow = memo(function StyleRow({
           />
         </Button>
       </td>
-      <StyleCells row={row} columns={columns} />
+      <StyleCells row={row} columns={columns} review={review} />
     </tr>
   );
 });
@@ -170,7 +250,10 @@ export function PreviewStylesTable({
   loadingMore,
   onLoadMore,
   emptyText,
+  columnChoices = false,
 }: PreviewStylesTableProps) {
+  const store = usePreviewChoicesStore();
+  const reviewing = store !== null;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -210,7 +293,8 @@ export function PreviewStylesTable({
   }, []);
 
   const colSpan = columns.length + 1;
-  const minWidth = expandColumnWidth + columns.reduce((sum, column) => sum + column.width, 0);
+  const minWidth =
+    expandColumnWidth + columns.reduce((sum, column) => sum + columnWidth(column, reviewing), 0);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
@@ -232,7 +316,7 @@ export function PreviewStylesTable({
         <colgroup>
           <col style={{ width: expandColumnWidth }} />
           {columns.map((column) => (
-            <col key={column.id} style={{ width: column.width }} />
+            <col key={column.id} style={{ width: columnWidth(column, reviewing) }} />
           ))}
         </colgroup>
         <thead className="sticky top-0 z-10 bg-muted">
@@ -249,7 +333,19 @@ export function PreviewStylesTable({
                   column.align === "right" && "text-right",
                 )}
               >
-                {column.header}
+                {store && columnChoices && column.field ? (
+                  <span
+                    className={cn(
+                      "flex items-center gap-1",
+                      column.align === "right" && "flex-row-reverse justify-start",
+                    )}
+                  >
+                    <span className="truncate">{column.header}</span>
+                    <ColumnHeaderChoices store={store} column={column} />
+                  </span>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>

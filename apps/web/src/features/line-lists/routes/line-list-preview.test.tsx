@@ -34,6 +34,17 @@ function summary(overrides: Partial<PreviewSummary> = {}): PreviewSummary {
     counts: { all: 5, new: 5, changed: 0, old: 0 },
     dropped: { count: 0, styles: [] },
     uploadedAt: "2027-01-04T00:00:00.000Z",
+    choices: {
+      changesTaken: 0,
+      changesKept: 0,
+      stylesKept: 0,
+      newStylesTaken: 5,
+      newStylesLeftOut: 0,
+      droppedRemoved: 0,
+      droppedKept: 0,
+      keptColumns: [],
+    },
+    reach: [],
     ...overrides,
   };
 }
