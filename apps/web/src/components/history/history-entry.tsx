@@ -1,6 +1,7 @@
 import { type HistoryEntry, historyActionVerbs } from "@cm/contracts/history";
 import type * as React from "react";
 import { Link } from "react-router";
+import { LineListSaveEntryAction } from "@/components/history/line-list-save-entry-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   formatExactTime,
@@ -59,12 +60,18 @@ export function HistoryEntryItem({
   entry,
   entityHref,
   before,
+  action = <LineListSaveEntryAction entry={entry} />,
 }: {
   entry: HistoryEntry;
   /** The entity's screen, when it still exists and the user may open it. */
   entityHref?: string;
   /** Shown ahead of the sentence (the Activity page's entity type). */
   before?: React.ReactNode;
+  /**
+   * What the person can do about the change, under it: by default "Undo this save" on a line
+   * list's entry that recorded a save (nothing on others); null for none.
+   */
+  action?: React.ReactNode;
 }) {
   return (
     <li className="flex flex-col gap-1.5 px-4 py-3">
@@ -101,6 +108,7 @@ export function HistoryEntryItem({
           <HistoryChangeList entry={entry} />
         ))}
       {entry.summary && <p className="text-sm text-muted-foreground">{entry.summary}</p>}
+      {action}
     </li>
   );
 }

@@ -8,8 +8,8 @@ import { ListLoadError } from "@/components/list-states";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatSavedValue, savedFieldLabel } from "@/features/line-lists/components/line-list-saves-format";
-import { UndoSaveDialog } from "@/features/line-lists/components/undo-save-dialog";
+import { describeSave, formatSavedValue, savedFieldLabel } from "@/components/history/line-list-save-values";
+import { UndoSaveDialog } from "@/components/history/undo-save-dialog";
 import { useCan } from "@/hooks/use-permissions";
 import { useLineListSave, useLineListSaves } from "@/lib/api/line-list-saves/get-line-list-saves";
 import { formatInstantDateTime } from "@/lib/format";
@@ -248,7 +248,13 @@ export function LineListSavesPanel({ lineListId, canManage }: { lineListId: numb
         {undoMessages.savesTitle}
       </h2>
       {content}
-      <UndoSaveDialog lineListId={lineListId} save={undoing} open={open} onOpenChange={setOpen} />
+      <UndoSaveDialog
+        lineListId={lineListId}
+        saveId={undoing?.id ?? null}
+        description={undoing ? describeSave(undoing) : ""}
+        open={open}
+        onOpenChange={setOpen}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { HistoryEntry } from "@cm/contracts/history";
 import type { PreviewField } from "@cm/contracts/line-list-preview";
 import type { LineListSave, SavedValue } from "@cm/contracts/line-list-saves";
 import { lineListSavesUiMessages as ui } from "@cm/contracts/line-list-saves-ui";
@@ -49,4 +50,14 @@ export function describeSave(save: LineListSave): string {
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/**
+ * The line-list save a history entry recorded (an upload's save, an undo): the entry's `saveId`
+ * (issue 33, the save's id the server keeps in the entry's details), when the API gives it.
+ */
+export function entrySaveId(entry: HistoryEntry): number | null {
+  if (entry.entityType !== "line-list") return null;
+  const saveId = (entry as HistoryEntry & { saveId?: unknown }).saveId;
+  return typeof saveId === "number" && Number.isSafeInteger(saveId) ? saveId : null;
 }

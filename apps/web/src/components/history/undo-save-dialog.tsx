@@ -1,5 +1,5 @@
 import { catalogTypeLabels, type ItemPlacement } from "@cm/contracts/catalogs";
-import { type LineListSave, type UndoSaveData, undoMessages } from "@cm/contracts/line-list-saves";
+import { type UndoSaveData, undoMessages } from "@cm/contracts/line-list-saves";
 import { lineListSavesUiMessages as ui } from "@cm/contracts/line-list-saves-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import type * as React from "react";
@@ -20,11 +20,7 @@ import {
 } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import {
-  describeSave,
-  formatSavedValue,
-  savedFieldLabel,
-} from "@/features/line-lists/components/line-list-saves-format";
+import { formatSavedValue, savedFieldLabel } from "@/components/history/line-list-save-values";
 import { lineListSaveKeys } from "@/lib/api/line-list-saves/line-list-save-keys";
 import { useUndoSave, useUndoSaveDryRun } from "@/lib/api/line-list-saves/undo-line-list-save";
 import { isApiError } from "@/lib/api-client";
@@ -81,17 +77,17 @@ function DryRunSkeleton() {
 
 function UndoSaveDialogBody({
   lineListId,
-  save,
+  saveId,
   undo,
   onDone,
 }: {
   lineListId: number;
-  save: LineListSave;
+  saveId: number;
   undo: ReturnType<typeof useUndoSave>;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const dryRun = useUndoSaveDryRun(lineListId, save.id);
+  const dryRun = useUndoSaveDryRun(lineListId, saveId);
   const [confirmedPublished, setConfirmedPublished] = useState(false);
   const confirmId = useId();
   const revertTitleId = useId();
@@ -117,7 +113,7 @@ function UndoSaveDialogBody({
     try {
       await undo.mutateAsync({
         lineListId,
-        saveId: save.id,
+        saveId,
         input: needsConfirm ? { confirmPublished: true } : undefined,
       });
       toast.success(undoMessages.undone);
@@ -234,17 +230,21 @@ function UndoSaveDialogBody({
 /**
  * "Undo this save?": reads the dry run when it opens (what comes back, what stays and why, the
  * published catalogs it changes, which must be confirmed), and "Undo save" applies it. A 409
- * (undone meanwhile, another person first) is said here and the saves refresh.
+ * (undone meanwhile, another person first) is said here and the saves refresh. Opened from a
+ * line list's Saves panel and from a save's entry in the history.
  */
 export function UndoSaveDialog({
   lineListId,
-  save,
+  saveId,
+  description,
   open,
   onOpenChange,
 }: {
   lineListId: number;
-  /** The save to undo; the dialog keeps showing it while it closes. */
-  save: LineListSave | null;
+  /** The save to undo; the dialog keeps it while it closes. */
+  saveId: number | null;
+  /** Which save it is, under the title: `describeSave(save)`, or the history entry's sentence. */
+  description: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -253,19 +253,19 @@ export function UndoSaveDialog({
   // Each opening starts afresh: no error of an earlier try.
   useEffect(() => {
     if (open) reset();
-  }, [open, save?.id, reset]);
+  }, [open, saveId, reset]);
   return (
     <Dialog open={open} onOpenChange={(next) => (undo.isPending ? undefined : onOpenChange(next))}>
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{undoMessages.dryRunTitle}</DialogTitle>
-          <DialogDescription>{save ? describeSave(save) : null}</DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {open && save ? (
+        {open && saveId !== null ? (
           <UndoSaveDialogBody
-            key={save.id}
+            key={saveId}
             lineListId={lineListId}
-            save={save}
+            saveId={saveId}
             undo={undo}
             onDone={() => onOpenChange(false)}
           />
