@@ -1,8 +1,11 @@
 import type { PreviewStyleRow } from "@cm/contracts/line-list-preview";
-import { render, screen, within } from "@testing-library/react";
+import { reviewMessages } from "@cm/contracts/line-list-review";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { expect, it, vi } from "vitest";
-import { previewColumns } from "@/features/line-lists/components/preview-columns";
+import { type PreviewColumn, previewColumns } from "@/features/line-lists/components/preview-columns";
 import { PreviewStylesTable } from "@/features/line-lists/components/preview-styles-table";
+import { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
+import { PreviewChoicesContext } from "@/features/line-lists/hooks/use-preview-choices";
 
 /** The most rows a long list may put in the page at once (docs/performance.md, "Light pages"). */
 const maxRenderedRows = 100;
@@ -58,4 +61,80 @@ it("keeps only the rows in view of a 5,000-style preview in the page", () => {
   expect(within(table).getAllByRole("row").length).toBeLessThanOrEqual(maxRenderedRows);
   expect(within(table).getByText("10000-001")).toBeInTheDocument();
   expect(within(table).queryByText("14999-001")).not.toBeInTheDocument();
+});
+
+/** A style whose MSRP the file changes from $49.99. */
+function changedStyle(index: number): PreviewStyleRow {
+  const row = style(index);
+  const {
+    items,
+    id: _id,
+    position: _position,
+    status: _status,
+    changedFields: _fields,
+    previous: _previous,
+    removedItems: _removed,
+    kept: _kept,
+    leftOut: _leftOut,
+    ...values
+  } = row;
+  return {
+    ...row,
+    msrp: 54.99,
+    status: "changed",
+    changedFields: ["msrp"],
+    previous: { ...values, items: items.map(({ size, sku }) => ({ size, sku })) },
+  };
+}
+
+it("renders only the clicked row again when a cell keeps its old value, over 5,000 styles", async () => {
+  vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(500);
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1400);
+  vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(57);
+  const styles = Array.from({ length: 5000 }, (_, index) => changedStyle(index));
+  const rendered: number[] = [];
+  const columns: PreviewColumn[] = previewColumns.map((column) =>
+    column.id === "model_code"
+      ? {
+          ...column,
+          cell: (row, review) => {
+            rendered.push(row.id);
+            return column.cell(row, review);
+          },
+        }
+      : column,
+  );
+  // The answer never comes: what the screen shows is the choice laid over the rows at once.
+  const send = vi.fn(() => new Promise<never>(() => {}));
+  const store = new PreviewChoicesStore({ send });
+  render(
+    <PreviewChoicesContext value={store}>
+      <PreviewStylesTable
+        styles={styles}
+        total={styles.length}
+        columns={columns}
+        loading={false}
+        hasMore={false}
+        loadingMore={false}
+        onLoadMore={() => {}}
+        emptyText="No styles."
+        columnChoices
+      />
+    </PreviewChoicesContext>,
+  );
+  const table = within(screen.getByRole("region", { name: "Styles" })).getByRole("table");
+  const row = within(table).getByText("10002-001").closest("tr")!;
+  const msrp = row.querySelector("td[data-changed]")!;
+  rendered.length = 0;
+
+  const started = performance.now();
+  fireEvent.click(within(msrp as HTMLElement).getByRole("button", { name: reviewMessages.keepOldValue }));
+  const elapsed = performance.now() - started;
+
+  expect(msrp).toHaveAttribute("data-kept", "true");
+  expect(msrp).toHaveTextContent(/^\$49\.99/);
+  expect(rendered).toEqual([3]);
+  // Generous for a shared test machine; in a browser the click renders one row, well under it.
+  expect(elapsed).toBeLessThan(100);
+  await waitFor(() => expect(send).toHaveBeenCalledWith({ styles: [{ id: 3, keep: ["msrp"] }] }));
 });

@@ -80,6 +80,12 @@ function SizesDetail({ row, colSpan }: { row: PreviewStyleRow; colSpan: number }
             >
               <span className="font-medium">{item.size}</span>
               <span className="text-muted-foreground tabular-nums">{item.sku}</span>
+              {item.status === "changed" && (item.previousSku || item.previousSize) ? (
+                // The same size under a SKU written otherwise, or the same SKU under another size.
+                <span className="text-amber-800 tabular-nums">
+                  was {item.previousSku ?? `size ${item.previousSize}`}
+                </span>
+              ) : null}
               {row.status !== "new" && item.status !== "old" ? (
                 <PreviewStatusBadge status={item.status} />
               ) : null}
