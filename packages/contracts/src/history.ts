@@ -175,6 +175,11 @@ export const historySummaries = {
   uploadSaved: (fileName: string, counts: { created: number; updated: number; unchanged: number }) =>
     `${fileName}: ${counts.created} new, ${counts.updated} changed and ${counts.unchanged} unchanged style(s)`,
   droppedKept: (count: number) => `; ${count} style(s) no longer in the file kept`,
+  /** An undo of a line list's save (its own change set's counts); `of` names the save undone. */
+  saveUndone: (of: string, counts: { added: number; changed: number; removed: number }) =>
+    `Undid ${of}: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed`,
+  /** What `saveUndone` calls the save undone: its file, or an earlier undo. */
+  saveUndoneOf: (fileName: string | null) => (fileName ? `the save of ${fileName}` : "an undo"),
   orderLinesChanged: (counts: { added: number; removed: number; changed: number }) =>
     [
       counts.added > 0 && `${counts.added} line(s) added`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxEntityId } from "./envelope.ts";
 
 /**
  * A line list's saves as change sets, and undoing one (issue 33, docs/line-list-saves.md). Every
@@ -17,6 +18,12 @@ export const lineListSavesApiPaths = {
   save: (lineListId: number, saveId: number) => `/api/line-lists/${lineListId}/saves/${saveId}`,
   undo: (lineListId: number, saveId: number) => `/api/line-lists/${lineListId}/saves/${saveId}/undo`,
 } as const;
+
+/** `/api/line-lists/{lineListId}/saves/{saveId}` (and `/undo`). */
+export const lineListSaveParamsSchema = z.object({
+  lineListId: z.coerce.number().int().min(1).max(maxEntityId),
+  saveId: z.coerce.number().int().min(1).max(maxEntityId),
+});
 
 export const lineListSaveKindValues = ["new", "update", "undo"] as const;
 export const lineListSaveKindSchema = z.enum(lineListSaveKindValues);
@@ -73,6 +80,8 @@ export const undoSaveInputSchema = z
   .object({
     /** The person confirmed that published catalogs change (the dry run listed them). */
     confirmPublished: z.boolean().optional(),
+    /** The line list's revision the dry run showed (or If-Match): a save since gets 409. */
+    expectedRevision: z.number().int().min(1).max(maxEntityId).optional(),
   })
   .optional();
 export type UndoSaveInput = z.infer<typeof undoSaveInputSchema>;
@@ -95,7 +104,14 @@ export const undoSaveDataSchema = z.object({
   skip: z.array(z.object({ modelCode: z.string(), field: z.string().nullable(), reason: z.string() })),
   /** Published catalogs whose items the undo changes: applying needs `confirmPublished`. */
   publishedCatalogs: z.array(
-    z.object({ catalogId: z.number().int(), type: z.string(), styles: z.number().int() }),
+    z.object({
+      catalogId: z.number().int(),
+      type: z.string(),
+      styles: z.number().int(),
+      /** The catalog's line list: this one, or another published one showing a style whose shared fields revert. */
+      lineListId: z.number().int().optional(),
+      lineListName: z.string().optional(),
+    }),
   ),
   /** False for a dry run. */
   applied: z.boolean(),

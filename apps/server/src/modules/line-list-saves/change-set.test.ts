@@ -23,7 +23,10 @@ function style(prefix: string, index: number, sizes = 10): ProductInput {
     expectedShipDate: "2027-02-01",
     imageUrls: [`https://img.example/${modelCode}.jpg`],
     extraAttributes: { Material: "Croslite" },
-    sizes: Array.from({ length: sizes }, (_, size) => ({ size: `M${size + 4}`, sku: `${modelCode}-${size}` })),
+    sizes: Array.from({ length: sizes }, (_, size) => ({
+      size: `M${size + 4}`,
+      sku: `${modelCode}-${size}`,
+    })),
   };
 }
 
@@ -39,65 +42,72 @@ describe("a change set of a line list's save", () => {
 
   it("stores only the styles that differ, each with its fields before and after", async () => {
     const { db } = testApp.database;
-    const result = await db.transaction(async (tx) => {
-      const products = Array.from({ length: 6 }, (_, index) => style("CS", index, 3));
-      const lineList = await createLineListInTransaction(
-        tx,
-        {
-          brandId,
-          name: "Change set test",
-          stage: "saved",
-          products,
-          catalogs: { athletic: ["CS-00002", "CS-00003"], boutique: ["CS-00003"] },
-        },
-        null,
-      );
-      await tx.execute(sql`update line_list_items set msrp = '49.99' where line_list_id = ${lineList.id}`);
-      const changeSet = await startChangeSet(tx, lineList.id);
-      expect(changeSet.before?.size).toBe(6);
-      expect(changeSet.before?.get("CS-00003")).toMatchObject({
-        model_code: "CS-00003",
-        color: "Black",
-        msrp: "49.99",
-        extra_attributes: { Material: "Croslite" },
-        sizes: [
-          { size: "M4", sku: "CS-00003-0" },
-          { size: "M5", sku: "CS-00003-1" },
-          { size: "M6", sku: "CS-00003-2" },
-        ],
-        catalogs: ["athletic", "boutique"],
-      });
+    const result = await db
+      .transaction(async (tx) => {
+        const products = Array.from({ length: 6 }, (_, index) => style("CS", index, 3));
+        const lineList = await createLineListInTransaction(
+          tx,
+          {
+            brandId,
+            name: "Change set test",
+            stage: "saved",
+            products,
+            catalogs: { athletic: ["CS-00002", "CS-00003"], boutique: ["CS-00003"] },
+          },
+          null,
+        );
+        await tx.execute(sql`update line_list_items set msrp = '49.99' where line_list_id = ${lineList.id}`);
+        const changeSet = await startChangeSet(tx, lineList.id);
+        expect(changeSet.before?.size).toBe(6);
+        expect(changeSet.before?.get("CS-00003")).toMatchObject({
+          model_code: "CS-00003",
+          color: "Black",
+          msrp: "49.99",
+          extra_attributes: { Material: "Croslite" },
+          sizes: [
+            { size: "M4", sku: "CS-00003-0" },
+            { size: "M5", sku: "CS-00003-1" },
+            { size: "M6", sku: "CS-00003-2" },
+          ],
+          catalogs: ["athletic", "boutique"],
+        });
 
-      // A color (shared), an MSRP (the line list's offer), a SKU; one style gone, one new.
-      await tx.execute(sql`update products set color = 'Pink' where model_code = 'CS-00000' and brand_id = ${brandId}`);
-      await tx.execute(sql`
+        // A color (shared), an MSRP (the line list's offer), a SKU; one style gone, one new.
+        await tx.execute(
+          sql`update products set color = 'Pink' where model_code = 'CS-00000' and brand_id = ${brandId}`,
+        );
+        await tx.execute(sql`
         update line_list_items set msrp = '59.99'
         where line_list_id = ${lineList.id} and product_id = (select id from products where model_code = 'CS-00001')`);
-      await tx.execute(sql`update product_sizes set sku = 'NEW-SKU' where sku = 'CS-00002-0'`);
-      await tx.execute(sql`
+        await tx.execute(sql`update product_sizes set sku = 'NEW-SKU' where sku = 'CS-00002-0'`);
+        await tx.execute(sql`
         delete from line_list_items
         where line_list_id = ${lineList.id} and product_id = (select id from products where model_code = 'CS-00003')`);
-      const [added] = rowsOf<{ id: number }>(
-        await tx.execute(sql`
+        const [added] = rowsOf<{ id: number }>(
+          await tx.execute(sql`
           insert into products (brand_id, model_code, color) values (${brandId}, 'CS-NEW', 'Lime') returning id`),
-      );
-      await tx.execute(sql`
+        );
+        await tx.execute(sql`
         insert into line_list_items (line_list_id, product_id, position, msrp)
         values (${lineList.id}, ${added!.id}, 9, '19.99')`);
 
-      const { saveId } = await changeSet.finish({
-        kind: "update",
-        uploadId: null,
-        fileName: "Spring.xlsx",
-        actorUserId: null,
+        const { saveId } = await changeSet.finish({
+          kind: "update",
+          uploadId: null,
+          fileName: "Spring.xlsx",
+          actorUserId: null,
+        });
+        const [save] = await tx.select().from(lineListSaves).where(eq(lineListSaves.id, saveId!));
+        const styles = await tx
+          .select()
+          .from(lineListSaveStyles)
+          .where(eq(lineListSaveStyles.saveId, saveId!));
+        throw Object.assign(new Rollback(), { save, styles });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Rollback) return error as Rollback & Record<string, never>;
+        throw error;
       });
-      const [save] = await tx.select().from(lineListSaves).where(eq(lineListSaves.id, saveId!));
-      const styles = await tx.select().from(lineListSaveStyles).where(eq(lineListSaveStyles.saveId, saveId!));
-      throw Object.assign(new Rollback(), { save, styles });
-    }).catch((error: unknown) => {
-      if (error instanceof Rollback) return error as Rollback & Record<string, never>;
-      throw error;
-    });
     const { save, styles } = result as unknown as {
       save: typeof lineListSaves.$inferSelect;
       styles: (typeof lineListSaveStyles.$inferSelect)[];
@@ -132,7 +142,11 @@ describe("a change set of a line list's save", () => {
       after: null,
       before: { catalogs: ["athletic", "boutique"] },
     });
-    expect(byCode.get("CS-NEW")).toMatchObject({ change: "added", before: null, after: { msrp: "19.99", color: "Lime" } });
+    expect(byCode.get("CS-NEW")).toMatchObject({
+      change: "added",
+      before: null,
+      after: { msrp: "19.99", color: "Lime" },
+    });
   });
 
   it("costs well under a second at each end for a 5,000-style line list (10 sizes each, placed)", async () => {
@@ -187,7 +201,8 @@ describe("a change set of a line list's save", () => {
         throw Object.assign(new Rollback(), { timings: { start, finish, startEmpty, finishNew } });
       })
       .catch((error: unknown) => {
-        if (error instanceof Rollback) return (error as unknown as { timings: Record<string, number> }).timings;
+        if (error instanceof Rollback)
+          return (error as unknown as { timings: Record<string, number> }).timings;
         throw error;
       });
     console.info(

@@ -107,10 +107,7 @@ export const fieldColumns: Record<SharedField | OfferField, string> = {
  * answers one JSON value: the embedded database decodes results row by row in JavaScript, which
  * costs more than the query once there are thousands of rows.
  */
-export async function takeSnapshot(
-  db: DbExecutor,
-  lineListId: number,
-): Promise<Map<string, StyleSnapshot>> {
+export async function takeSnapshot(db: DbExecutor, lineListId: number): Promise<Map<string, StyleSnapshot>> {
   const [row] = rowsOf<{ styles: StyleSnapshot[] | null }>(
     await db.execute(sql`
       with items as (
