@@ -121,6 +121,11 @@ export const historyEntrySchema = z.object({
    * `{ "users": { "2": "Maria Lopez" } }`. A record deleted since has no name here; only its id.
    */
   names: historyNamesSchema.optional(),
+  /**
+   * A line list's save (an upload saved, or an undo): its change set, which "Undo this save"
+   * undoes (`GET /api/line-lists/{entityId}/saves/{saveId}`, docs/line-list-saves.md).
+   */
+  saveId: z.number().int().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
