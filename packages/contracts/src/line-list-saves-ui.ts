@@ -34,6 +34,8 @@ export const lineListSavesUiMessages = {
   publishedTitle: "Published catalogs this undo changes",
   publishedCatalog: (type: string, styles: number) =>
     `${type} catalog: ${styles.toLocaleString("en-US")} ${styles === 1 ? "style" : "styles"}`,
+  publishedCatalogOf: (type: string, lineListName: string, styles: number) =>
+    `${type} catalog of ${lineListName}: ${styles.toLocaleString("en-US")} ${styles === 1 ? "style" : "styles"}`,
   confirmPublished: "Change these published catalogs",
   undoing: "Undoing...",
   undoFailed: "The save could not be undone",

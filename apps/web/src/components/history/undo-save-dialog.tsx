@@ -32,6 +32,20 @@ function catalogLabel(type: string): string {
   return catalogTypeLabels[type as ItemPlacement] ?? type;
 }
 
+type PublishedCatalog = UndoSaveData["publishedCatalogs"][number] & {
+  /** Another published line list's catalog (a style's shared fields go back there too). */
+  lineListId?: number;
+  lineListName?: string;
+};
+
+/** "Athletic catalog: 2 styles"; another line list's is named with it. */
+function publishedCatalogLine(catalog: PublishedCatalog, lineListId: number): string {
+  const type = catalogLabel(catalog.type);
+  return catalog.lineListName && catalog.lineListId !== lineListId
+    ? ui.publishedCatalogOf(type, catalog.lineListName, catalog.styles)
+    : ui.publishedCatalog(type, catalog.styles);
+}
+
 function MoreLines({ total }: { total: number }) {
   if (total <= maxLinesShown) return null;
   return <li className="text-muted-foreground">{ui.more(total - maxLinesShown)}</li>;
@@ -99,27 +113,37 @@ function UndoSaveDialogBody({
     if (dryRunConflict) void queryClient.invalidateQueries({ queryKey: lineListSaveKeys.lists() });
   }, [dryRunConflict, queryClient]);
 
-  const applyConflict = undo.isError && isApiError(undo.error) && undo.error.status === 409;
-  const data = dryRun.data;
+  const data = dryRun.data?.data;
   const needsConfirm = (data?.publishedCatalogs.length ?? 0) > 0;
+  // Another person first (the save undone, the line list saved since): said here, the dry run read again.
+  const [conflict, setConflict] = useState<{ message: string; at: number } | null>(null);
+  const conflictShownByDryRun = dryRunConflict && dryRun.error?.message === conflict?.message;
   const canApply =
     !!data &&
+    !dryRun.isFetching &&
+    // After a conflict, only the dry run read since can be applied.
+    (conflict === null || dryRun.dataUpdatedAt >= conflict.at) &&
     data.revert.length > 0 &&
     (!needsConfirm || confirmedPublished) &&
-    !undo.isPending &&
-    !applyConflict;
-
+    !undo.isPending;
   async function apply() {
     try {
       await undo.mutateAsync({
         lineListId,
         saveId,
         input: needsConfirm ? { confirmPublished: true } : undefined,
+        revision: dryRun.data?.revision,
       });
       toast.success(undoMessages.undone);
       onDone();
     } catch (error) {
       console.error(ui.undoFailed, error);
+      if (isApiError(error) && error.status === 409) {
+        setConflict({ message: error.message, at: Date.now() });
+        setConfirmedPublished(false);
+        undo.reset();
+        void dryRun.refetch();
+      }
     }
   }
 
@@ -138,7 +162,7 @@ function UndoSaveDialogBody({
       />
     );
   } else {
-    const { revert, skip, publishedCatalogs } = dryRun.data;
+    const { revert, skip, publishedCatalogs } = dryRun.data.data;
     body = (
       <div className="flex flex-col gap-4 text-sm">
         {revert.length === 0 ? (
@@ -181,9 +205,7 @@ function UndoSaveDialogBody({
               <p>{undoMessages.publishedNeedsConfirm}</p>
               <ul className="list-disc pl-5">
                 {publishedCatalogs.map((catalog) => (
-                  <li key={catalog.catalogId}>
-                    {ui.publishedCatalog(catalogLabel(catalog.type), catalog.styles)}
-                  </li>
+                  <li key={catalog.catalogId}>{publishedCatalogLine(catalog, lineListId)}</li>
                 ))}
               </ul>
               <div className="flex items-center gap-2 pt-1">
@@ -207,10 +229,15 @@ function UndoSaveDialogBody({
   return (
     <>
       <div className="-mx-6 max-h-[55vh] overflow-y-auto px-6">{body}</div>
+      {conflict && !conflictShownByDryRun ? (
+        <Alert variant="destructive">
+          <AlertTitle>{conflict.message}</AlertTitle>
+        </Alert>
+      ) : null}
       {undo.isError && (
         <Alert variant="destructive">
-          <AlertTitle>{applyConflict ? undo.error.message : ui.undoFailed}</AlertTitle>
-          {applyConflict ? null : <AlertDescription>{undo.error.message}</AlertDescription>}
+          <AlertTitle>{ui.undoFailed}</AlertTitle>
+          <AlertDescription>{undo.error.message}</AlertDescription>
         </Alert>
       )}
       <DialogFooter>

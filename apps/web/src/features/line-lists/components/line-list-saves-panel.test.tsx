@@ -1,5 +1,6 @@
 import type { LineListSave, LineListSaveDetail, UndoSaveData } from "@cm/contracts/line-list-saves";
 import { undoMessages } from "@cm/contracts/line-list-saves";
+import { genericMessages } from "@cm/contracts/messages";
 import { lineListSavesUiMessages as ui } from "@cm/contracts/line-list-saves-ui";
 import { type Permission, permissionValues } from "@cm/contracts/permissions";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -79,6 +80,8 @@ interface Answer {
   status?: number;
   data?: unknown;
   message?: string;
+  /** The line list's revision (`nextExpectedStreamVersion`), as a dry run and an undo answer. */
+  revision?: number;
 }
 
 interface Call {
@@ -86,6 +89,7 @@ interface Call {
   path: string;
   dryRun: boolean;
   body: unknown;
+  ifMatch: string | null;
 }
 
 /** Answers the saves API: `routes` by "METHOD path" (the dry run as "POST …/undo?dryRun"). */
@@ -103,13 +107,19 @@ function mockSavesApi(routes: Record<string, Answer | (() => Answer)>) {
       path: url.pathname,
       dryRun: isDryRun,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      ifMatch: new Headers(init?.headers).get("If-Match"),
     });
     const route = routes[`${method} ${url.pathname}${isDryRun ? "?dryRun" : ""}`];
     const answer = typeof route === "function" ? route() : route;
     if (!answer) return Response.json({ success: false, message: "Not found", data: null }, { status: 404 });
     const status = answer.status ?? 200;
     return Response.json(
-      { success: status < 400, message: answer.message ?? "OK", data: answer.data ?? null },
+      {
+        success: status < 400,
+        message: answer.message ?? "OK",
+        data: answer.data ?? null,
+        ...(answer.revision === undefined ? {} : { nextExpectedStreamVersion: answer.revision }),
+      },
       { status },
     );
   });
@@ -353,7 +363,7 @@ describe("UndoSaveDialog", () => {
             : [save()],
         },
       }),
-      [`POST ${undoPath(2)}?dryRun`]: { data: dryRun() },
+      [`POST ${undoPath(2)}?dryRun`]: { data: dryRun(), revision: 5 },
       [`POST ${undoPath(2)}`]: () => {
         undone = true;
         return { data: dryRun({ applied: true, save: save({ id: 3, kind: "undo", undoes: 2 }) }) };
@@ -372,6 +382,8 @@ describe("UndoSaveDialog", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const applied = calls.find((call) => call.method === "POST" && !call.dryRun)!;
     expect(applied.body).toEqual({});
+    // At the line list's revision the dry run was read at: a save since would be refused.
+    expect(applied.ifMatch).toBe('"5"');
 
     // The list shows the undo and the save it undid.
     await waitFor(() =>
@@ -389,7 +401,8 @@ describe("UndoSaveDialog", () => {
     let undoneElsewhere = false;
     mockSavesApi({
       [`GET ${savesPath}`]: () => ({ data: { saves: [save({ undoneBy: undoneElsewhere ? 9 : null })] } }),
-      [`POST ${undoPath(2)}?dryRun`]: { data: dryRun() },
+      [`POST ${undoPath(2)}?dryRun`]: () =>
+        undoneElsewhere ? { status: 409, message: undoMessages.alreadyUndone } : { data: dryRun() },
       [`POST ${undoPath(2)}`]: () => {
         undoneElsewhere = true;
         return { status: 409, message: undoMessages.alreadyUndone };
@@ -441,5 +454,40 @@ describe("UndoSaveDialog", () => {
     const dialog = await screen.findByRole("dialog", { name: undoMessages.dryRunTitle });
     expect(await within(dialog).findByText(undoMessages.nothingToUndo)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: undoMessages.confirm })).toBeDisabled();
+  });
+
+  it("reads the dry run again when the line list was saved since it was read (409), and applies the new one", async () => {
+    let revision = 5;
+    const calls = mockSavesApi({
+      [`GET ${savesPath}`]: { data: { saves: [save()] } },
+      [`POST ${undoPath(2)}?dryRun`]: () =>
+        revision === 5
+          ? { data: dryRun(), revision }
+          : { data: dryRun({ revert: dryRun().revert.slice(1) }), revision },
+      [`POST ${undoPath(2)}`]: () => {
+        const sent = calls.at(-1)!.ifMatch;
+        if (sent !== `"${revision}"`) {
+          revision = 6;
+          return { status: 409, message: genericMessages.staleRevision };
+        }
+        return { data: dryRun({ applied: true, save: save({ id: 3, kind: "undo", undoes: 2 }) }) };
+      },
+    });
+    const { user } = renderPanel();
+    await user.click(
+      within(await rowOf("crocs-fall-v2.xlsx")).getByRole("button", { name: undoMessages.undoThisSave }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: undoMessages.dryRunTitle });
+    await within(dialog).findByRole("list", { name: `${ui.revertTitle} (3)` });
+    revision = 6; // Someone saves the line list meanwhile.
+    await user.click(within(dialog).getByRole("button", { name: undoMessages.confirm }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(genericMessages.staleRevision);
+    expect(await within(dialog).findByRole("list", { name: `${ui.revertTitle} (2)` })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: undoMessages.confirm }));
+    expect(await screen.findByText(undoMessages.undone)).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.method === "POST" && !call.dryRun).map((call) => call.ifMatch),
+    ).toEqual(['"5"', '"6"']);
   });
 });

@@ -8,24 +8,33 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { lineListSaveKeys } from "@/lib/api/line-list-saves/line-list-save-keys";
 import { previewKeys } from "@/lib/api/line-list-preview/preview-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
-import { apiFetch, isApiError } from "@/lib/api-client";
+import { apiFetch, ifMatch, isApiError } from "@/lib/api-client";
 
 /**
  * `POST /api/line-lists/{id}/saves/{saveId}/undo?dryRun=true`: what the undo would revert and
  * skip, and the published catalogs it would change. Nothing changes on the server.
  */
-export function dryRunUndoSave(
+export interface UndoSaveDryRun {
+  data: UndoSaveData;
+  /** The line list's revision the dry run was read at: the undo is applied at it, or refused (409). */
+  revision: number | undefined;
+}
+
+export async function dryRunUndoSave(
   lineListId: number,
   saveId: number,
   signal?: AbortSignal,
-): Promise<UndoSaveData> {
-  return apiFetch(lineListSavesApiPaths.undo(lineListId, saveId), {
+): Promise<UndoSaveDryRun> {
+  const envelope = await apiFetch(lineListSavesApiPaths.undo(lineListId, saveId), {
     method: "POST",
     query: { dryRun: "true" },
     body: {},
     schema: undoSaveDataSchema,
     signal,
+    envelope: true,
   });
+  const revision = envelope.nextExpectedStreamVersion;
+  return { data: envelope.data, revision: typeof revision === "number" ? revision : undefined };
 }
 
 /**
@@ -50,13 +59,16 @@ export interface UndoSaveVariables {
   lineListId: number;
   saveId: number;
   input?: UndoSaveInput;
+  /** The revision the dry run was read at: a save of the line list since gets 409, changing nothing. */
+  revision?: number;
 }
 
 /** `POST /api/line-lists/{id}/saves/{saveId}/undo`: the undo, applied in one transaction. */
-export function undoSave({ lineListId, saveId, input }: UndoSaveVariables): Promise<UndoSaveData> {
+export function undoSave({ lineListId, saveId, input, revision }: UndoSaveVariables): Promise<UndoSaveData> {
   return apiFetch(lineListSavesApiPaths.undo(lineListId, saveId), {
     method: "POST",
     body: input ?? {},
+    headers: ifMatch(revision),
     schema: undoSaveDataSchema,
   });
 }
