@@ -196,6 +196,15 @@ describe("open-stock orders and the available quantities", () => {
     ]);
   });
 
+  it("offers no available quantity on a line list an open-stock order is not written from", async () => {
+    await setAvailable({ "PRE-8": 4 });
+    const offer = await getOrderOffer(db(), storeId, [lineList.prebook!]);
+    expect(offer.lineLists[0]!.styles[0]!.sizes.find((size) => size.sku === "PRE-8")).toEqual({
+      size: "M8",
+      sku: "PRE-8",
+    });
+  });
+
   it("sends the available quantities with the offer over HTTP", async () => {
     await setAvailable({ "OWN-8": 3, "OWN-9": null, "OWN-10": null });
     const response = await api("GET", `/api/orders/offer?storeId=${storeId}&lineListId=${lineList.own}`);

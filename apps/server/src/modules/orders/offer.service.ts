@@ -34,6 +34,9 @@ export async function getOrderOffer(
   return {
     lineLists: lineLists.map((lineList) => {
       const type = lineList.type as LineListType;
+      // The distributor's own stock is what an open-stock order takes; other orders are filled
+      // by the brand, so their grids show no available quantity.
+      const fromOwnStock = orderTypeOfLineListType[type] === "open-stock";
       return {
         id: lineList.id,
         name: lineList.name,
@@ -50,7 +53,9 @@ export async function getOrderOffer(
           .map(({ lineListId: _lineListId, ...style }) => ({
             ...style,
             sizes: style.sizes.map((size) => {
-              const quantity = available.get(availabilityKey(style.productId, size.sku));
+              const quantity = fromOwnStock
+                ? available.get(availabilityKey(style.productId, size.sku))
+                : undefined;
               // Only where one is known: most sizes have none.
               return quantity === null || quantity === undefined
                 ? size
