@@ -30,8 +30,10 @@ CREATE TABLE "line_list_save_styles" (
 ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_line_list_id_line_lists_id_fk" FOREIGN KEY ("line_list_id") REFERENCES "public"."line_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_upload_id_line_list_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."line_list_uploads"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_saved_by_users_id_fk" FOREIGN KEY ("saved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_undoes_line_list_saves_id_fk" FOREIGN KEY ("undoes") REFERENCES "public"."line_list_saves"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_undone_by_line_list_saves_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."line_list_saves"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Checked at commit: marking a save undone rewrites its row after its undo's, and a restore loads
+-- rows in that order (docs/backups.md), so within the restore's transaction an undo may come first.
+ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_undoes_line_list_saves_id_fk" FOREIGN KEY ("undoes") REFERENCES "public"."line_list_saves"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "line_list_saves" ADD CONSTRAINT "line_list_saves_undone_by_line_list_saves_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."line_list_saves"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
 ALTER TABLE "line_list_save_styles" ADD CONSTRAINT "line_list_save_styles_save_id_line_list_saves_id_fk" FOREIGN KEY ("save_id") REFERENCES "public"."line_list_saves"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- A line list's saves newest first.
 CREATE INDEX "line_list_saves_line_list_idx" ON "line_list_saves" USING btree ("line_list_id","id");--> statement-breakpoint

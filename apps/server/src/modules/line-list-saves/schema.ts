@@ -46,6 +46,8 @@ export const lineListSaves = pgTable(
       .$type<SaveCounts>()
       .notNull()
       .default(sql`'{"added":0,"changed":0,"removed":0}'::jsonb`),
+    // Both self-references are DEFERRABLE INITIALLY DEFERRED in migration 0025 (Drizzle does not
+    // model it): a restore loads a save's row, rewritten when it was undone, after its undo's.
     undoes: integer("undoes").references((): AnyPgColumn => lineListSaves.id, { onDelete: "set null" }),
     undoneBy: integer("undone_by").references((): AnyPgColumn => lineListSaves.id, { onDelete: "set null" }),
   },
