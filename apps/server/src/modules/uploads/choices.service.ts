@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { findItemsThatMustStay, findLineListById } from "../line-lists/repository.ts";
 import {
+  choiceTotals,
   chooseColumn,
   chooseDropped,
   chooseNewStyles,
@@ -16,7 +17,6 @@ import {
   findPendingUpload,
   findStagedStylesOf,
   resetChoices,
-  summarizeUpload,
 } from "./repository.ts";
 
 /**
@@ -71,7 +71,7 @@ export async function applyPreviewChoices(
       await chooseDropped(tx, upload.id, codes, input.dropped.remove);
     }
 
-    const { choices } = await summarizeUpload(tx, upload, lineList.brandId);
+    const { choices } = await choiceTotals(tx, upload, lineList.brandId);
     return { choices };
   });
 }

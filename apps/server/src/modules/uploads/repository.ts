@@ -208,45 +208,50 @@ export interface UploadTotals {
   choices: PreviewChoiceTotals;
 }
 
-/** Styles per status and the review's totals over the whole upload: one statement. */
-export async function summarizeUpload(
-  db: DbExecutor,
-  upload: { id: number; lineListId: number },
-  brandId: number,
-): Promise<UploadTotals> {
-  const [row] = rowsOf<{
-    new: number;
-    changed: number;
-    old: number;
-    changes_taken: number;
-    changes_kept: number;
-    styles_kept: number;
-    new_taken: number;
-    new_left_out: number;
-    dropped_removed: number;
-    dropped_kept: number;
-    kept_columns: string[];
-  }>(
-    await db.execute(sql`
-      with ${diffCte(upload, brandId)}, ${droppedCte(upload)},
-      columns as (
-        select f, bool_and(f = any(d.kept)) as all_kept
-        from diff d cross join unnest(d.changed) f where d.status = 'changed' group by f
-      )
-      select
-        count(*) filter (where status = 'new')::int as new,
-        count(*) filter (where status = 'changed')::int as changed,
-        count(*) filter (where status = 'old')::int as old,
-        coalesce(sum(cardinality(changed) - cardinality(kept)) filter (where status = 'changed'), 0)::int as changes_taken,
-        coalesce(sum(cardinality(kept)) filter (where status = 'changed'), 0)::int as changes_kept,
-        count(*) filter (where status = 'changed' and cardinality(kept) = cardinality(changed))::int as styles_kept,
-        count(*) filter (where status = 'new' and not left_out)::int as new_taken,
-        count(*) filter (where status = 'new' and left_out)::int as new_left_out,
-        (select count(*) filter (where remove) from dropped)::int as dropped_removed,
-        (select count(*) filter (where not remove) from dropped)::int as dropped_kept,
-        coalesce((select array_agg(f) from columns where all_kept), '{}') as kept_columns
-      from diff`),
-  );
+interface TotalsRow {
+  new: number;
+  changed: number;
+  old: number;
+  changes_taken: number;
+  changes_kept: number;
+  styles_kept: number;
+  new_taken: number;
+  new_left_out: number;
+  dropped_removed: number;
+  dropped_kept: number;
+  kept_columns: string[];
+}
+
+/**
+ * The totals over `compared` (rows of status, changed, kept_fields, left_out) and the dropped
+ * styles' counts given as SQL.
+ */
+function totalsSelect(dropped: { removed: SQL; kept: SQL }, extra: SQL = sql``): SQL {
+  return sql`, counted as (
+      select c.status, c.changed, c.left_out,
+        array(select f from unnest(c.changed) f where f = any(c.kept_fields)) as kept
+      from compared c
+    ),
+    columns as (
+      select f, bool_and(f = any(d.kept)) as all_kept
+      from counted d cross join unnest(d.changed) f where d.status = 'changed' group by f
+    )
+    select
+      count(*) filter (where status = 'new')::int as new,
+      count(*) filter (where status = 'changed')::int as changed,
+      count(*) filter (where status = 'old')::int as old,
+      coalesce(sum(cardinality(changed) - cardinality(kept)) filter (where status = 'changed'), 0)::int as changes_taken,
+      coalesce(sum(cardinality(kept)) filter (where status = 'changed'), 0)::int as changes_kept,
+      count(*) filter (where status = 'changed' and cardinality(kept) = cardinality(changed))::int as styles_kept,
+      count(*) filter (where status = 'new' and not left_out)::int as new_taken,
+      count(*) filter (where status = 'new' and left_out)::int as new_left_out,
+      (${dropped.removed})::int as dropped_removed,
+      (${dropped.kept})::int as dropped_kept,
+      coalesce((select array_agg(f) from columns where all_kept), '{}') as kept_columns ${extra}
+    from counted`;
+}
+
+function toTotals(row: TotalsRow | undefined): UploadTotals {
   const value = (n: number | undefined) => Number(n ?? 0);
   const kept = new Set(row?.kept_columns ?? []);
   return {
@@ -262,6 +267,66 @@ export async function summarizeUpload(
       keptColumns: previewFieldValues.filter((field) => kept.has(field)),
     },
   };
+}
+
+/**
+ * Styles per status and the review's totals over the whole upload, compared afresh: one
+ * statement, which also writes the comparison down (`compared_status`, `compared_fields`,
+ * `dropped_count`) for the choices' quick totals (`choiceTotals`).
+ */
+export async function summarizeUpload(
+  db: DbExecutor,
+  upload: { id: number; lineListId: number },
+  brandId: number,
+): Promise<UploadTotals> {
+  const [row] = rowsOf<TotalsRow>(
+    await db.execute(sql`
+      with ${diffCte(upload, brandId)}, ${droppedCte(upload)},
+      noted as (
+        update staged_styles s set compared_status = d.status, compared_fields = d.changed
+        from diff d
+        where s.id = d.id and (s.compared_status is distinct from d.status or s.compared_fields is distinct from d.changed)
+      ),
+      noted_dropped as (
+        update line_list_uploads u set dropped_count = (select count(*) from dropped)
+        where u.id = ${upload.id} and u.dropped_count is distinct from (select count(*) from dropped)
+      ),
+      compared as (select d.status, d.changed, d.kept_fields, d.left_out from diff d)
+      ${totalsSelect({
+        removed: sql`select count(*) filter (where remove) from dropped`,
+        kept: sql`select count(*) filter (where not remove) from dropped`,
+      })}`),
+  );
+  return toTotals(row);
+}
+
+/**
+ * The review's totals counted from the comparison the preview last wrote down, which is what a
+ * choice answers: no product is read, so a click on a 5,000-style preview stays quick. Compares
+ * afresh (`summarizeUpload`) when the upload was never compared.
+ */
+export async function choiceTotals(
+  db: DbExecutor,
+  upload: { id: number; lineListId: number },
+  brandId: number,
+): Promise<UploadTotals> {
+  const [row] = rowsOf<TotalsRow & { uncompared: boolean }>(
+    await db.execute(sql`
+      with u as (select removed_dropped, dropped_count from line_list_uploads where id = ${upload.id}),
+      compared as (
+        select s.compared_status as status, s.compared_fields as changed, s.kept_fields, s.left_out
+        from staged_styles s where s.upload_id = ${upload.id}
+      )
+      ${totalsSelect(
+        {
+          removed: sql`select cardinality(removed_dropped) from u`,
+          kept: sql`select dropped_count - cardinality(removed_dropped) from u`,
+        },
+        sql`, (select dropped_count is null from u) or coalesce(bool_or(status is null), false) as uncompared`,
+      )}`),
+  );
+  if (!row || row.uncompared) return summarizeUpload(db, upload, brandId);
+  return toTotals(row);
 }
 
 /**

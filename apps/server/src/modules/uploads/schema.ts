@@ -11,6 +11,7 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { previewStatusValues } from "@cm/contracts/line-list-preview";
 import { uploadActionValues } from "@cm/contracts/uploads";
 import { users } from "../../db/core-schema.ts";
 import { lineLists } from "../line-lists/schema.ts";
@@ -54,6 +55,8 @@ export const lineListUploads = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** How many of the line list's styles the file dropped, as the preview last compared (null before). */
+    droppedCount: integer("dropped_count"),
   },
   (table) => [
     unique("line_list_uploads_file_key_unique").on(table.fileKey),
@@ -90,6 +93,12 @@ export const stagedStyles = pgTable(
       .default(sql`'{}'`),
     /** A new style left out of the save: neither created nor attached. */
     leftOut: boolean("left_out").notNull().default(false),
+    /**
+     * The comparison as the preview last made it (null before): the status and changed fields a
+     * choice's totals are counted from, so one click does not compare the whole upload again.
+     */
+    comparedStatus: text("compared_status", { enum: previewStatusValues }),
+    comparedFields: text("compared_fields").array(),
   },
   (table) => [
     unique("staged_styles_upload_model_code_unique").on(table.uploadId, table.modelCode),
