@@ -395,6 +395,9 @@ describe("UndoSaveDialog", () => {
     const keys = invalidate.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
     expect(keys).toContain(JSON.stringify(lineListKeys.all));
     expect(keys).toContain(JSON.stringify(previewKeys.detail(lineListId)));
+    // Every other screen's data is stale too (products are shared), but the dry run is not read again.
+    expect(invalidate.mock.calls.some(([filters]) => filters?.predicate !== undefined)).toBe(true);
+    expect(calls.filter((call) => call.dryRun)).toHaveLength(1);
   });
 
   it("says in the dialog when another person undid the save first (409), and the list refreshes", async () => {

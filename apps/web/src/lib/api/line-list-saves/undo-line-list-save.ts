@@ -73,9 +73,18 @@ export function undoSave({ lineListId, saveId, input, revision }: UndoSaveVariab
   });
 }
 
+function isUndoPreview(queryKey: readonly unknown[]): boolean {
+  const prefix = lineListSaveKeys.undoPreviews();
+  return prefix.every((part, index) => queryKey[index] === part);
+}
+
 /**
- * An undo changes the line list's styles (its screen and every list of line lists) and its saves. A 409 (undone meanwhile, by another person) refreshes the saves too, so
- * the list shows who won.
+ * An undo changes the line list's styles (its page and every list of line lists) and its saves:
+ * those are read again before the mutation settles. It may change what other screens show too
+ * (products shared with other line lists, their published catalogs, the catalogs board under a
+ * History sheet): every other query is marked stale and, on screen, read again; but the dry runs
+ * (the one still on screen would now say the save was undone). A 409 (undone meanwhile, by another
+ * person) refreshes the saves, so the list shows who won.
  */
 export function useUndoSave() {
   const queryClient = useQueryClient();
@@ -87,12 +96,14 @@ export function useUndoSave() {
     ]);
   return useMutation({
     mutationFn: undoSave,
-    onSuccess: (_data, { lineListId }) =>
-      Promise.all([
+    onSuccess: async (_data, { lineListId }) => {
+      await Promise.all([
         refreshSaves(),
         queryClient.invalidateQueries({ queryKey: lineListKeys.all }),
         queryClient.invalidateQueries({ queryKey: previewKeys.detail(lineListId) }),
-      ]),
+      ]);
+      void queryClient.invalidateQueries({ predicate: (query) => !isUndoPreview(query.queryKey) });
+    },
     onError: (error) => {
       if (isApiError(error) && error.status === 409) void refreshSaves();
     },
