@@ -13,6 +13,7 @@ import type { CellReview } from "@/features/line-lists/components/preview-column
 import { PreviewStatusBadge } from "@/features/line-lists/components/preview-status-badge";
 import type { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
 import type { RowChoices } from "@/features/line-lists/hooks/use-preview-choices";
+import { cn } from "@/lib/utils";
 
 interface CellChoiceButtonProps {
   store: PreviewChoicesStore;
@@ -46,7 +47,7 @@ interface RowChoicesMenuProps {
   choices: RowChoices;
 }
 
-/** In the status cell of a new or changed style: the style's choices as a whole. */
+/** Beside a new or changed style's sizes button: the style's choices as a whole. */
 export function RowChoicesMenu({ store, row, choices }: RowChoicesMenuProps) {
   if (row.status === "old" || (row.status === "changed" && row.changedFields.length === 0)) return null;
   const keptCount = choices.kept.size;
@@ -91,16 +92,13 @@ export function RowChoicesMenu({ store, row, choices }: RowChoicesMenuProps) {
   );
 }
 
-/** The status badge, what the style's choices make of it, and their menu. */
+/** The status badge and what the style's choices make of it ("Left out", "Kept as it was"). */
 export function PreviewStatusCell({ row, review }: { row: PreviewStyleRow; review?: CellReview }) {
   const note = rowChoiceNote(row, review?.choices ?? null);
   return (
-    <span className="flex items-center gap-1">
-      <span className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
-        <PreviewStatusBadge status={row.status} />
-        {note ? <span className="truncate text-xs text-muted-foreground">{note}</span> : null}
-      </span>
-      {review ? <RowChoicesMenu store={review.store} row={row} choices={review.choices} /> : null}
+    <span className="flex min-w-0 flex-col items-start gap-0.5">
+      <PreviewStatusBadge status={row.status} />
+      {note ? <span className="truncate text-xs text-muted-foreground">{note}</span> : null}
     </span>
   );
 }
@@ -131,7 +129,12 @@ export function ColumnChoicesMenu({ store, field, header, kept }: ColumnChoicesM
         <Button
           variant="ghost"
           size="icon-sm"
-          className="size-6 shrink-0"
+          className={cn(
+            "size-6 shrink-0",
+            kept
+              ? "bg-background text-foreground shadow-xs"
+              : "text-muted-foreground/70 hover:text-foreground",
+          )}
           aria-label={`Choices for every ${header}`}
           data-kept={kept || undefined}
         >

@@ -206,9 +206,9 @@ export const previewColumns: readonly PreviewColumn[] = [
     id: "status",
     header: "Status",
     width: 96,
-    reviewWidth: 150,
-    // The style's own choices live here: the column stays while choices can be made.
-    optional: false,
+    // Room for what the choices make of the style ("2 of 3 kept").
+    reviewWidth: 120,
+    optional: true,
     defaultVisible: true,
     cell: (row, review) => <PreviewStatusCell row={row} review={review} />,
   },

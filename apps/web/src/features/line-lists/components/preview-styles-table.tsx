@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import {
   CellChoiceButton,
   ColumnChoicesMenu,
+  RowChoicesMenu,
 } from "@/features/line-lists/components/preview-choice-controls";
 import {
   type CellReview,
@@ -60,6 +61,8 @@ function ColumnHeaderChoices({ store, column }: { store: PreviewChoicesStore; co
 }
 
 const expandColumnWidth = 40;
+/** The first column also holds a style's choices menu while choices are made, in view without scrolling. */
+const reviewExpandColumnWidth = 84;
 
 function SizesDetail({ row, colSpan }: { row: PreviewStyleRow; colSpan: number }) {
   return (
@@ -223,19 +226,22 @@ const StyleRow = memo(function StyleRow({
       )}
     >
       <td className="px-2 align-middle">
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-expanded={open}
-          aria-controls={open ? `preview-sizes-${row.id}` : undefined}
-          aria-label={`${open ? "Hide" : "Show"} the sizes of ${row.model_code}`}
-          onClick={() => onToggle(row.id)}
-        >
-          <ChevronRightIcon
-            aria-hidden="true"
-            className={cn("transition-transform motion-reduce:transition-none", open && "rotate-90")}
-          />
-        </Button>
+        <span className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-expanded={open}
+            aria-controls={open ? `preview-sizes-${row.id}` : undefined}
+            aria-label={`${open ? "Hide" : "Show"} the sizes of ${row.model_code}`}
+            onClick={() => onToggle(row.id)}
+          >
+            <ChevronRightIcon
+              aria-hidden="true"
+              className={cn("transition-transform motion-reduce:transition-none", open && "rotate-90")}
+            />
+          </Button>
+          {review ? <RowChoicesMenu store={review.store} row={row} choices={review.choices} /> : null}
+        </span>
       </td>
       <StyleCells row={row} columns={columns} review={review} />
     </tr>
@@ -299,8 +305,8 @@ export function PreviewStylesTable({
   }, []);
 
   const colSpan = columns.length + 1;
-  const minWidth =
-    expandColumnWidth + columns.reduce((sum, column) => sum + columnWidth(column, reviewing), 0);
+  const firstWidth = reviewing ? reviewExpandColumnWidth : expandColumnWidth;
+  const minWidth = firstWidth + columns.reduce((sum, column) => sum + columnWidth(column, reviewing), 0);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
@@ -320,7 +326,7 @@ export function PreviewStylesTable({
         aria-busy={loading}
       >
         <colgroup>
-          <col style={{ width: expandColumnWidth }} />
+          <col style={{ width: firstWidth }} />
           {columns.map((column) => (
             <col key={column.id} style={{ width: columnWidth(column, reviewing) }} />
           ))}

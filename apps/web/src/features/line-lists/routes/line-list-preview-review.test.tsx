@@ -460,6 +460,33 @@ describe("reviewing an upload before saving it", () => {
     expect(confirms()).toBe(1);
   });
 
+  it("names the other line lists the save changes on the preview, read again as choices are made", async () => {
+    const api: Api = {
+      preview: summary({
+        reach: [
+          { lineListId: 7, name: "Spring 2027 Pre-Book", published: true, styles: 1, fields: ["color"] },
+        ],
+      }),
+      styles: rows(),
+      answer: () => {
+        // Keeping the colour of the one style they share leaves the other line list alone.
+        api.preview = { ...api.preview, reach: [] };
+        return totals({ changesTaken: 2, changesKept: 1 });
+      },
+    };
+    const { user, table } = await openPreview(api);
+    const reach = screen.getByRole("list", { name: reviewMessages.reachTitle });
+    expect(reach).toHaveTextContent(reviewMessages.reachLine("Spring 2027 Pre-Book", 1, true));
+    await user.click(
+      within(cellOf(table, rowOf(table, "10001-001"), "Color")).getByRole("button", {
+        name: reviewMessages.keepOldValue,
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole("list", { name: reviewMessages.reachTitle })).not.toBeInTheDocument(),
+    );
+  });
+
   it("says when the save changes no other line list", async () => {
     const { user } = await openPreview({ preview: summary(), styles: rows(), answer: () => noChoices });
     await user.click(screen.getByRole("button", { name: "Save" }));

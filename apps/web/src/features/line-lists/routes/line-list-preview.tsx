@@ -193,11 +193,11 @@ export default function LineListPreviewRoute() {
         send: (input) => updatePreviewChoices(lineListId, input),
         onAnswer: (answer) => {
           const queryKey = previewKeys.detail(lineListId);
-          // A summary read before the last choice would bring back older totals.
-          void queryClient.cancelQueries({ queryKey, exact: true });
           queryClient.setQueryData<PreviewSummary>(queryKey, (current) =>
             current ? { ...current, choices: answer.choices } : current,
           );
+          // The other line lists the save reaches follow the choices (a read begun before is replaced).
+          void queryClient.invalidateQueries({ queryKey, exact: true });
         },
         onFailure: (error) => {
           toast.error((error as Error).message);
