@@ -518,6 +518,32 @@ describe("a line list's prices are its own", () => {
     });
     expect(order.statusCode, order.body).toBe(201);
     expect(order.json().data.lines[0]).toMatchObject({ msrp: "49.99", unitWhs: firstWhs });
+
+    // The first line list re-uploaded without the ordered style: it cannot be removed.
+    await uploadAccepted(testApp, auth, {
+      fileName: "Spring 2028 v2.xlsx",
+      bytes: await xlsx({
+        ...table,
+        rows: table.rows.filter((row, index) => index === 0 || row[col.modelCode] !== x),
+      }),
+      action: "update",
+      lineListId: first,
+    });
+    const remove = await testApp.app.inject({
+      method: "PATCH",
+      url: `/api/crocs/preview/${first}/choices`,
+      headers: auth,
+      payload: { dropped: { modelCodes: [x!], remove: true } },
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().message).toBe(
+      reviewMessages.cannotRemove([{ modelCode: x!, blockedBy: "ordered" }]),
+    );
+    await testApp.app.inject({
+      method: "DELETE",
+      url: `/api/crocs/discard-uploaded-data/${first}`,
+      headers: auth,
+    });
   });
 
   it("migration 0023 changed no price: offers read from line list items equal what products showed before", async () => {
