@@ -67,8 +67,9 @@ function previewModel(lineList: LineListRow) {
 export async function getPreviewSummary(db: DbExecutor, lineListId: number): Promise<PreviewSummary> {
   const { lineList, upload } = await findPreviewSource(db, lineListId);
   if (!upload) return savedLineListSummary(db, lineList);
-  const [{ counts, choices }, dropped, reach] = await Promise.all([
-    summarizeUpload(db, upload, lineList.brandId),
+  // Compared afresh and written down first: the reach is read from that comparison.
+  const { counts, choices } = await summarizeUpload(db, upload, lineList.brandId);
+  const [dropped, reach] = await Promise.all([
     findDroppedStyles(db, lineListId, upload.id),
     findReach(db, upload, lineList.brandId),
   ]);

@@ -332,7 +332,8 @@ export async function choiceTotals(
 /**
  * The other saved line lists of the brand that offer styles whose shared fields the upload
  * changes and takes (not kept): how many of their styles, and which fields. Prices and dates are
- * each line list's own and reach none.
+ * each line list's own and reach none. Read from the comparison `summarizeUpload` wrote down:
+ * call it first.
  */
 export async function findReach(
   db: DbExecutor,
@@ -341,11 +342,13 @@ export async function findReach(
 ): Promise<PreviewReach[]> {
   const rows = rowsOf<{ id: number; name: string; published: boolean; styles: number; fields: string[] }>(
     await db.execute(sql`
-      with ${diffCte(upload, brandId)},
-      reaching as (
-        select d.product_id, f
-        from diff d cross join unnest(d.changed) f
-        where d.status = 'changed' and not d.left_out and f = any(${sharedArray}) and not f = any(d.kept)
+      with reaching as (
+        select p.id as product_id, f
+        from staged_styles s
+        join products p on p.brand_id = ${brandId} and p.model_code = s.model_code
+        cross join unnest(s.compared_fields) f
+        where s.upload_id = ${upload.id} and s.compared_status = 'changed' and not s.left_out
+          and f = any(${sharedArray}) and not f = any(s.kept_fields)
       )
       select ll.id, ll.name, ll.published, count(distinct r.product_id)::int as styles, array_agg(distinct r.f) as fields
       from reaching r
