@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { crocsBrandId } from "../../../test/uploads.ts";
 import { rowsOf } from "../../db/client.ts";
-import { createLineListInTransaction } from "../line-lists/service.ts";
-import type { ProductInput } from "../products/repository.ts";
+import { createLineList, createLineListInTransaction } from "../line-lists/service.ts";
+import { upsertProducts, type ProductInput } from "../products/repository.ts";
 import { startChangeSet } from "./change-set.ts";
+import { undoSave } from "./service.ts";
+import { takeSnapshot } from "./snapshot.ts";
 import { lineListSaves, lineListSaveStyles } from "./schema.ts";
 
 /** Rolls a transaction back once the test has looked inside it. */
@@ -230,6 +232,44 @@ describe("a change set of a line list's save", () => {
     );
     expect(Object.keys(best)).toHaveLength(4);
     for (const ms of Object.values(best)) expect(ms).toBeLessThan(1000);
+  });
+
+  it("undoes a 5,000-style save, and that undo, in a few seconds each", async () => {
+    const { db } = testApp.database;
+    const lineList = await createLineList(db, { brandId, name: "Large undo", stage: "saved" }, null);
+    const saveId = await db.transaction(async (tx) => {
+      const changeSet = await startChangeSet(tx, lineList.id);
+      const products = Array.from({ length: 5000 }, (_, index) => style("UNDO", index));
+      await upsertProducts(tx, brandId, products);
+      await tx.execute(sql`
+        insert into line_list_items (line_list_id, product_id, position, msrp)
+        select ${lineList.id}, id, (row_number() over (order by model_code) - 1)::int, msrp
+        from products where brand_id = ${brandId} and model_code like 'UNDO-%'`);
+      return (
+        await changeSet.finish({ kind: "new", uploadId: null, fileName: "Big.xlsx", actorUserId: null })
+      ).saveId!;
+    });
+    let started = performance.now();
+    const undone = await undoSave(db, lineList.id, saveId, { dryRun: false }, null);
+    const undoMs = performance.now() - started;
+    expect(undone.data.revert).toHaveLength(5000);
+    expect(undone.data.save!.counts).toEqual({ added: 0, changed: 0, removed: 5000 });
+    const [{ left }] = rowsOf<{ left: number }>(
+      await db.execute(sql`select count(*)::int as left from products where model_code like 'UNDO-%'`),
+    ) as [{ left: number }];
+    expect(left).toBe(0);
+
+    started = performance.now();
+    const redone = await undoSave(db, lineList.id, undone.data.save!.id, { dryRun: false }, null);
+    const redoMs = performance.now() - started;
+    expect(redone.data.save!.counts).toEqual({ added: 5000, changed: 0, removed: 0 });
+    const restored = await takeSnapshot(db, lineList.id);
+    expect(restored.size).toBe(5000);
+    expect(restored.get("UNDO-00042")!.sizes).toHaveLength(10);
+    console.info(`undo of 5,000 styles: ${Math.round(undoMs)} ms; its undo: ${Math.round(redoMs)} ms`);
+    // About 0.5 s and 1.5 s on a quiet machine (docs/line-list-saves.md); the bound leaves room for a busy one.
+    expect(undoMs).toBeLessThan(8000);
+    expect(redoMs).toBeLessThan(8000);
   });
 
   it("lets a restore load an undo before the save it undid (rows in their physical order)", async () => {

@@ -243,52 +243,96 @@ export async function removeStyles(
 /**
  * Brings styles back into the line list as the snapshots have them: the product (created with its
  * shared fields when the brand has none of that model code any more; an existing one keeps its
- * fields), its sizes whose SKU it lacks, the line list's item with its offer and position, and its
- * placements in the line list's catalogs (which must exist).
+ * fields), its sizes whose SKU it lacks (after its own), the line list's item with its offer and
+ * position, and its placements in the line list's catalogs (`catalogIds`, which must exist). Each
+ * statement reads one flat JSON list: the ids are matched here, so no statement joins the lists
+ * with the tables (the embedded database plans such joins poorly on rows it has no statistics of).
  */
 export async function restoreStyles(
   tx: DbExecutor,
   lineListId: number,
   brandId: number,
   styles: readonly StyleSnapshot[],
+  catalogIds: ReadonlyMap<CatalogType, number>,
 ): Promise<void> {
   if (styles.length === 0) return;
-  const json = JSON.stringify(styles);
-  const record = sql.raw(
-    `${sharedRecordText}, model_code text, position int, msrp numeric, wholesale_price numeric,
-    expected_shipped_date date, sizes jsonb, catalogs jsonb`,
-  );
   const sharedList = sql.raw(sharedColumnList.join(", "));
   const sharedValues = sql.raw(sharedColumnList.map((column) => `x.${column}`).join(", "));
   await tx.execute(sql`
     insert into products (brand_id, model_code, ${sharedList}, msrp, wholesale_price, expected_ship_date)
     select ${brandId}, x.model_code, ${sharedValues}, x.msrp, x.wholesale_price, x.expected_shipped_date
-    from jsonb_to_recordset(${json}::jsonb) as x(${record})
+    from jsonb_to_recordset(${JSON.stringify(styles)}::jsonb) as x(${sql.raw(sharedRecordText)},
+      model_code text, msrp numeric, wholesale_price numeric, expected_shipped_date date)
     on conflict (brand_id, model_code) do nothing`);
-  await tx.execute(sql`
-    insert into product_sizes (product_id, size, sku, position)
-    select p.id, e.value->>'size', e.value->>'sku',
-      ((select coalesce(max(z.position) + 1, 0) from product_sizes z where z.product_id = p.id) + e.ordinality - 1)::int
-    from jsonb_to_recordset(${json}::jsonb) as x(${record})
-    join products p on p.brand_id = ${brandId} and p.model_code = x.model_code
-    cross join lateral jsonb_array_elements(x.sizes) with ordinality as e(value, ordinality)
-    where not exists (select 1 from product_sizes z where z.product_id = p.id and z.sku = e.value->>'sku')
-    on conflict (product_id, sku) do nothing`);
-  await tx.execute(sql`
-    insert into line_list_items (line_list_id, product_id, position, msrp, wholesale_price, expected_ship_date)
-    select ${lineListId}, p.id, x.position, x.msrp, x.wholesale_price, x.expected_shipped_date
-    from jsonb_to_recordset(${json}::jsonb) as x(${record})
-    join products p on p.brand_id = ${brandId} and p.model_code = x.model_code
-    on conflict (line_list_id, product_id) do nothing`);
-  await tx.execute(sql`
-    insert into catalog_items (catalog_id, line_list_id, line_list_item_id)
-    select c.id, ${lineListId}, li.id
-    from jsonb_to_recordset(${json}::jsonb) as x(${record})
-    cross join lateral jsonb_array_elements_text(x.catalogs) as t(type)
-    join products p on p.brand_id = ${brandId} and p.model_code = x.model_code
-    join line_list_items li on li.line_list_id = ${lineListId} and li.product_id = p.id
-    join catalogs c on c.line_list_id = ${lineListId} and c.type = t.type
-    on conflict do nothing`);
+
+  // Each product's id and the SKUs it has, with the next free position: one JSON value.
+  const [found] = rowsOf<{
+    products: { id: number; model_code: string; skus: string[]; next: number }[] | null;
+  }>(
+    await tx.execute(sql`
+      select json_agg(json_build_object('id', p.id, 'model_code', p.model_code,
+        'skus', coalesce(z.skus, '[]'::json), 'next', coalesce(z.next, 0))) as products
+      from products p
+      left join (
+        select product_id, json_agg(sku) as skus, max(position) + 1 as next from product_sizes group by product_id
+      ) z on z.product_id = p.id
+      where p.brand_id = ${brandId}
+        and p.model_code in (select jsonb_array_elements_text(${JSON.stringify(styles.map((style) => style.model_code))}::jsonb))`),
+  );
+  const products = new Map((found?.products ?? []).map((product) => [product.model_code, product]));
+
+  const sizes: { product_id: number; size: string; sku: string; position: number }[] = [];
+  for (const style of styles) {
+    const product = products.get(style.model_code)!;
+    const known = new Set(product.skus);
+    let position = product.next;
+    for (const item of style.sizes) {
+      if (known.has(item.sku)) continue;
+      known.add(item.sku);
+      sizes.push({ product_id: product.id, size: item.size, sku: item.sku, position: position++ });
+    }
+  }
+  for (let start = 0; start < sizes.length; start += 10_000) {
+    await tx.execute(sql`
+      insert into product_sizes (product_id, size, sku, position)
+      select x.product_id, x.size, x.sku, x.position
+      from jsonb_to_recordset(${JSON.stringify(sizes.slice(start, start + 10_000))}::jsonb)
+        as x(product_id int, size text, sku text, position int)
+      on conflict (product_id, sku) do nothing`);
+  }
+
+  const items = rowsOf<{ id: number; product_id: number }>(
+    await tx.execute(sql`
+      insert into line_list_items (line_list_id, product_id, position, msrp, wholesale_price, expected_ship_date)
+      select ${lineListId}, x.product_id, x.position, x.msrp, x.wholesale_price, x.expected_shipped_date
+      from jsonb_to_recordset(${JSON.stringify(
+        styles.map((style) => ({
+          product_id: products.get(style.model_code)!.id,
+          position: style.position,
+          msrp: style.msrp,
+          wholesale_price: style.wholesale_price,
+          expected_shipped_date: style.expected_shipped_date,
+        })),
+      )}::jsonb) as x(product_id int, position int, msrp numeric, wholesale_price numeric, expected_shipped_date date)
+      on conflict (line_list_id, product_id) do nothing
+      returning id, product_id`),
+  );
+  const itemIds = new Map(items.map((item) => [Number(item.product_id), Number(item.id)]));
+  const placements = styles.flatMap((style) => {
+    const itemId = itemIds.get(products.get(style.model_code)!.id);
+    return itemId === undefined
+      ? []
+      : style.catalogs
+          .filter((type) => catalogIds.has(type))
+          .map((type) => ({ catalog_id: catalogIds.get(type)!, item_id: itemId }));
+  });
+  if (placements.length > 0) {
+    await tx.execute(sql`
+      insert into catalog_items (catalog_id, line_list_id, line_list_item_id)
+      select x.catalog_id, ${lineListId}, x.item_id
+      from jsonb_to_recordset(${JSON.stringify(placements)}::jsonb) as x(catalog_id int, item_id int)
+      on conflict do nothing`);
+  }
 }
 
 /** A new revision for the line list's catalogs of these types (their items changed). */

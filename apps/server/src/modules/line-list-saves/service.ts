@@ -305,8 +305,8 @@ async function applyPlan(tx: Tx, lineListId: number, brandId: number, plan: Undo
     plan.removals.map((style) => style.product_id),
   );
   if (plan.restores.length > 0) {
-    await ensureCatalogs(tx, lineListId);
-    await restoreStyles(tx, lineListId, brandId, plan.restores);
+    const catalogs = await ensureCatalogs(tx, lineListId);
+    await restoreStyles(tx, lineListId, brandId, plan.restores, catalogs.ids);
   }
   if (sizes.length > 0 || plan.restores.length > 0) await recordSizesInScale(tx, brandId);
   await bumpProducts(tx, [
