@@ -1,4 +1,5 @@
 import { type PreviewReach, reviewMessages } from "@cm/contracts/line-list-review";
+import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { previewColumns } from "@/features/line-lists/components/preview-columns";
 import { cn } from "@/lib/utils";
@@ -17,9 +18,10 @@ interface PreviewReachListProps {
  * each line list's own), published ones marked.
  */
 export function PreviewReachList({ reach, className }: PreviewReachListProps) {
+  const titleId = useId();
   return (
-    <section aria-labelledby="preview-reach-title" className={cn("flex flex-col gap-1.5 text-sm", className)}>
-      <h2 id="preview-reach-title" className="font-medium text-foreground">
+    <section aria-labelledby={titleId} className={cn("flex flex-col gap-1.5 text-sm", className)}>
+      <h2 id={titleId} className="font-medium text-foreground">
         {reviewMessages.reachTitle}
       </h2>
       {reach.length === 0 ? (

@@ -128,7 +128,7 @@ function ChoiceToolbar({ store, summary }: { store: PreviewChoicesStore; summary
   const newTaken = totals ? totals.newStylesTaken : summary.counts.new;
   if (summary.counts.changed + summary.counts.new + summary.dropped.count === 0) return null;
   return (
-    <div role="toolbar" aria-label="Choices" className="flex flex-wrap gap-2">
+    <div role="group" aria-label="Choices" className="flex flex-wrap gap-2">
       <Button
         variant="outline"
         size="sm"
