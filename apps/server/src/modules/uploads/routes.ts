@@ -69,7 +69,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Preview of an uploaded line list",
         description:
-          "The preview model (type, brand, dates), the upload's file, season and year, the number of styles per status against the brand's products (new, changed, old) and, for an update, the line list's styles the new file dropped. A saved line list with no upload waiting answers mode `saved`: its own styles, all old. 404 for an unknown line list.",
+          "The preview model (type, brand, dates), the upload's file, season and year, the number of styles per status against the brand's products (new, changed, old) and, for an update, the line list's styles the new file dropped (each with the review's `remove`); the review's totals (`choices`) and `reach`, the other line lists of the brand whose styles' shared fields a save would change (prices and dates never reach one). Offer fields (MSRP, wholesale price, ship date) compare with this line list's own items. A saved line list with no upload waiting answers mode `saved`: its own styles, all old. 404 for an unknown line list.",
         tags: ["preview"],
         params: lineListIdParamsSchema,
         response: { 200: envelopeSchema(previewSummarySchema), ...notFound },
@@ -85,7 +85,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Styles of a preview",
         description:
-          "A page of the upload's styles in workbook order, each with its sizes, its status (new, changed, old), the fields that changed and the product as it stands. `view` filters by status; `search` matches model_code, franchise, silhouette, color, gender and msrp (case-insensitive substring). For a saved line list with no upload waiting: its products in the line list's order, all old.",
+          "A page of the upload's styles in workbook order, each with its sizes, its status (new, changed, old), the fields that changed, the style as it stands (`previous`), the fields it keeps (`kept`) and whether a new style is left out (`leftOut`); sizes match by size first, so a SKU whose format changed is that size's changed SKU. `view` filters by status; `search` matches model_code, franchise, silhouette, color, gender and msrp (case-insensitive substring). For a saved line list with no upload waiting: its products in the line list's order, all old.",
         tags: ["preview"],
         params: lineListIdParamsSchema,
         querystring: previewStylesQuerySchema,
