@@ -5,24 +5,17 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
 import { useChoicesVersion, usePreviewChoicesStore } from "@/features/line-lists/hooks/use-preview-choices";
-import { droppedRemoved } from "@/features/line-lists/utils/preview-review";
 import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-type BlockedBy = "ordered" | "published";
-
-/** Why a dropped style cannot leave the line list, as the server says; null when it can. */
-function blockedBy(style: DroppedStyle): BlockedBy | null {
-  return (style as DroppedStyle & { removeBlockedBy?: BlockedBy | null }).removeBlockedBy ?? null;
-}
-
-const blockedLabels: Record<BlockedBy, string> = {
+/** Why a dropped style cannot leave the line list (an order uses it, or a published catalog). */
+const blockedLabels: Record<NonNullable<DroppedStyle["removeBlockedBy"]>, string> = {
   ordered: "Stays: an order uses it",
   published: "Stays: in a published catalog",
 };
 
 function DroppedStyleChoice({ store, style }: { store: PreviewChoicesStore; style: DroppedStyle }) {
-  const blocked = blockedBy(style);
+  const blocked = style.removeBlockedBy;
   if (blocked) return <span className="text-xs text-muted-foreground">{blockedLabels[blocked]}</span>;
   const removed = store.isRemoved(style);
   return (
@@ -47,8 +40,10 @@ export function PreviewDroppedStyles({ summary }: { summary: PreviewSummary }) {
   useChoicesVersion();
   if (summary.action !== "update" || summary.dropped.count === 0) return null;
   const styles = summary.dropped.styles;
-  const removable = styles.filter((style) => blockedBy(style) === null);
-  const removed = store ? styles.filter((style) => store.isRemoved(style)) : styles.filter(droppedRemoved);
+  const removable = styles.filter((style) => style.removeBlockedBy === null);
+  const removed = store
+    ? styles.filter((style) => store.isRemoved(style))
+    : styles.filter((style) => style.remove);
   const allRemoved = removable.length > 0 && removable.every((style) => removed.includes(style));
   return (
     <Alert>

@@ -5,7 +5,6 @@ import type {
   PreviewChoiceTotals,
   ReviewField,
 } from "@cm/contracts/line-list-review";
-import { droppedRemoved, rowKept, rowLeftOut } from "@/features/line-lists/utils/preview-review";
 
 /** One click of the review: what the person chose, with the row it was chosen on where it has one. */
 export type PreviewChoice =
@@ -131,7 +130,7 @@ export class PreviewChoicesStore {
       this.#columns.get(field),
       this.#whole.get("takeAll"),
     );
-    return mark ? mark.value : rowKept(row).includes(field);
+    return mark ? mark.value : row.kept.includes(field);
   }
 
   keptFields(row: PreviewStyleRow): ReviewField[] {
@@ -142,12 +141,12 @@ export class PreviewChoicesStore {
   isLeftOut(row: PreviewStyleRow): boolean {
     if (row.status !== "new") return false;
     const mark = newest(this.#newStyle.get(row.id), this.#whole.get("newStyles"), this.#whole.get("takeAll"));
-    return mark ? mark.value : rowLeftOut(row);
+    return mark ? mark.value : row.leftOut;
   }
 
   isRemoved(style: DroppedStyle): boolean {
     const mark = newest(this.#dropped.get(style.model_code), this.#whole.get("takeAll"));
-    return mark ? mark.value : droppedRemoved(style);
+    return mark ? mark.value : style.remove;
   }
 
   /** A row's choices as one string: it changes only when the row shows something else. */

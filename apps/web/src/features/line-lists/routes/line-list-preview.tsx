@@ -44,7 +44,6 @@ import { PreviewSaveDialog } from "@/features/line-lists/components/preview-save
 import { PreviewStylesTable } from "@/features/line-lists/components/preview-styles-table";
 import { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
 import { PreviewChoicesContext, useChoiceTotals } from "@/features/line-lists/hooks/use-preview-choices";
-import { summaryChoices, summaryReach } from "@/features/line-lists/utils/preview-review";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { usePreviewStyles } from "@/lib/api/line-list-preview/get-preview-styles";
 import { usePreviewSummary } from "@/lib/api/line-list-preview/get-preview-summary";
@@ -206,7 +205,7 @@ export default function LineListPreviewRoute() {
       }),
     [queryClient, lineListId],
   );
-  const serverChoices = useMemo(() => (summary.data ? summaryChoices(summary.data) : null), [summary.data]);
+  const serverChoices = summary.data?.choices ?? null;
   useEffect(() => choices.adoptServerTotals(serverChoices), [choices, serverChoices]);
 
   const confirm = useConfirmPreview();
@@ -274,7 +273,7 @@ export default function LineListPreviewRoute() {
 
   const data = summary.data;
   const title = previewMessages.title(data.brand, lineListTypeLabels[data.type]);
-  const reach = summaryReach(data);
+  const reach = data.reach;
   const busy = confirm.isPending || discard.isPending;
   const reviewing = !savedMode;
 
@@ -440,7 +439,7 @@ export default function LineListPreviewRoute() {
         )}
 
         {reviewing ? <ChoiceSummary summary={data} /> : null}
-        {reviewing && reach && reach.length > 0 ? <PreviewReachList reach={reach} /> : null}
+        {reviewing && reach.length > 0 ? <PreviewReachList reach={reach} /> : null}
 
         {savedMode ? (
           <div className="flex border-t pt-4">
