@@ -18,6 +18,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { historyRoutes } from "./modules/history/routes.ts";
 import { itemRoutes } from "./modules/items/routes.ts";
 import { lineListMappingRoutes } from "./modules/line-list-mappings/routes.ts";
+import { lineListSavesRoutes } from "./modules/line-list-saves/routes.ts";
 import { openStockRoutes } from "./modules/open-stock/routes.ts";
 import { sizeScaleRoutes } from "./modules/size-scales/routes.ts";
 import { placeNewSizeLabels } from "./modules/size-scales/service.ts";
@@ -185,6 +186,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(catalogRoutes);
   await app.register(storageModule);
   await app.register(uploadRoutes);
+  await app.register(lineListSavesRoutes);
   // Deletes uploaded files never processed, an hour after their PUT (docs/uploads.md).
   await app.register(uploadSweepPlugin);
   await app.register(processLineListRoutes());

@@ -6,6 +6,7 @@ export * from "../modules/line-lists/schema.ts";
 export * from "../modules/catalogs/schema.ts";
 export * from "../modules/stores/schema.ts";
 export * from "../modules/uploads/schema.ts";
+export * from "../modules/line-list-saves/schema.ts";
 export * from "../modules/line-list-mappings/schema.ts";
 export * from "../modules/size-scales/schema.ts";
 export * from "../modules/orders/schema.ts";

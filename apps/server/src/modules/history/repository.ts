@@ -62,6 +62,8 @@ export interface HistoryRow {
   action: HistoryAction;
   changes: HistoryChange[];
   summary: string | null;
+  /** A line list save's change set (docs/line-list-saves.md), where the entry recorded one. */
+  saveId: number | null;
 }
 
 /** A person as `userHistory` labels users: "First Last", or the e-mail when both are empty. */
@@ -88,6 +90,7 @@ export async function pageHistory(
         action: historyEntries.action,
         changes: historyEntries.changes,
         summary: historyEntries.summary,
+        saveId: sql<number | null>`(${historyEntries.data}->>'saveId')::int`,
       })
       .from(historyEntries)
       .leftJoin(users, eq(users.id, historyEntries.actorUserId))

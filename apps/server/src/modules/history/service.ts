@@ -86,6 +86,7 @@ function toHistoryEntry(row: HistoryRow, names: HistoryNames | undefined): Histo
     action: row.action,
     changes: row.changes,
     summary: row.summary,
+    ...(row.saveId !== null && { saveId: Number(row.saveId) }),
     ...(names && { names }),
   };
 }

@@ -22,7 +22,6 @@ import {
   type SampleCell,
 } from "../file-processing/sample-line-list.ts";
 import { xlsx } from "../file-processing/test-workbooks.ts";
-import { lineListSavesRoutes } from "./routes.ts";
 import { takeSnapshot, type StyleSnapshot } from "./snapshot.ts";
 
 const col = { modelCode: 2, color: 3, msrp: 5, sku: 13 } as const;
@@ -167,10 +166,6 @@ describe("saves as change sets, and undoing them", () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    // Until app.ts registers the module's routes, the test does (before the first request).
-    if (!testApp.app.hasRoute({ method: "GET", url: "/api/line-lists/:lineListId/saves" })) {
-      await testApp.app.register(lineListSavesRoutes);
-    }
     auth = await signIn(testApp);
     brandId = await crocsBrandId(testApp);
   });
@@ -232,6 +227,11 @@ describe("saves as change sets, and undoing them", () => {
         where entity_type = 'line-list' and entity_id = ${String(lineListId)} and action = 'upload'
         order by id desc limit 1`);
       expect(entry!.data.saveId).toBe(update.id);
+      // The history API names it, so the entry can offer "Undo this save".
+      const history = await inject("GET", `/api/history?entityType=line-list&entityId=${lineListId}`);
+      expect(history.statusCode, history.body).toBe(200);
+      const entries = history.json().data as { action: string; saveId?: number }[];
+      expect(entries.find((listed) => listed.action === "upload")?.saveId).toBe(update.id);
     });
 
     it("shows one save's styles, each changed field before and after", async () => {
