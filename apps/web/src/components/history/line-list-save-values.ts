@@ -52,12 +52,7 @@ export function describeSave(save: LineListSave): string {
     .join(" · ");
 }
 
-/**
- * The line-list save a history entry recorded (an upload's save, an undo): the entry's `saveId`
- * (issue 33, the save's id the server keeps in the entry's details), when the API gives it.
- */
+/** The line-list save a history entry recorded (an upload's save, an undo): its `saveId`. */
 export function entrySaveId(entry: HistoryEntry): number | null {
-  if (entry.entityType !== "line-list") return null;
-  const saveId = (entry as HistoryEntry & { saveId?: unknown }).saveId;
-  return typeof saveId === "number" && Number.isSafeInteger(saveId) ? saveId : null;
+  return entry.entityType === "line-list" && entry.saveId !== undefined ? entry.saveId : null;
 }
