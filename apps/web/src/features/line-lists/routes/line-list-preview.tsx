@@ -40,6 +40,7 @@ import { defaultVisibleColumnIds, previewColumns } from "@/features/line-lists/c
 import { PreviewDates } from "@/features/line-lists/components/preview-dates";
 import { PreviewDroppedStyles } from "@/features/line-lists/components/preview-dropped-styles";
 import { PreviewReachList } from "@/features/line-lists/components/preview-reach";
+import { LineListSavesPanel } from "@/features/line-lists/components/line-list-saves-panel";
 import { PreviewSaveDialog } from "@/features/line-lists/components/preview-save-dialog";
 import { PreviewStylesTable } from "@/features/line-lists/components/preview-styles-table";
 import { PreviewChoicesStore } from "@/features/line-lists/hooks/preview-choices-store";
@@ -440,6 +441,9 @@ export default function LineListPreviewRoute() {
 
         {reviewing ? <ChoiceSummary summary={data} /> : null}
         {reviewing && reach.length > 0 ? <PreviewReachList reach={reach} /> : null}
+
+        {/* The line list's saves, each of which can be undone (docs/line-list-saves.md). */}
+        {savedMode ? <LineListSavesPanel lineListId={lineListId} /> : null}
 
         {savedMode ? (
           <div className="flex border-t pt-4">
