@@ -101,9 +101,10 @@ async function seedData(url: string, products: number, log: (line: string) => vo
     );
     await step(
       "line list items",
-      `insert into line_list_items (line_list_id, product_id, position)
-       select ll.id, p.id, (p.n - 1) % ${itemsPerLineList}
-       from (select id, row_number() over (order by id) n from products) p
+      // Each item offers its product at the product's price and date, as a saved upload does.
+      `insert into line_list_items (line_list_id, product_id, position, msrp, wholesale_price, expected_ship_date)
+       select ll.id, p.id, (p.n - 1) % ${itemsPerLineList}, p.msrp, p.wholesale_price, p.expected_ship_date
+       from (select id, msrp, wholesale_price, expected_ship_date, row_number() over (order by id) n from products) p
        join (select id, row_number() over (order by id) n from line_lists) ll
          on ll.n = least((p.n - 1) / ${itemsPerLineList} + 1, ${lineListCount})`,
     );
