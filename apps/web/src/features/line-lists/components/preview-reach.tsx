@@ -1,6 +1,5 @@
 import { type PreviewReach, reviewMessages } from "@cm/contracts/line-list-review";
 import { useId } from "react";
-import { Badge } from "@/components/ui/badge";
 import { previewColumns } from "@/features/line-lists/components/preview-columns";
 import { cn } from "@/lib/utils";
 
@@ -34,12 +33,10 @@ export function PreviewReachList({ reach, className }: PreviewReachListProps) {
               data-published={lineList.published || undefined}
               className="flex flex-wrap items-center gap-2"
             >
-              <span>{reviewMessages.reachLine(lineList.name, lineList.styles, lineList.published)}</span>
-              {lineList.published ? (
-                <Badge variant="warning" aria-hidden="true">
-                  Published
-                </Badge>
-              ) : null}
+              {/* "(published)" in the line says it once; a published line list is set in bold. */}
+              <span className={cn(lineList.published && "font-medium")}>
+                {reviewMessages.reachLine(lineList.name, lineList.styles, lineList.published)}
+              </span>
               {lineList.fields.length > 0 ? (
                 <span className="text-muted-foreground">
                   {lineList.fields.map((field) => fieldHeaders.get(field) ?? field).join(", ")}
