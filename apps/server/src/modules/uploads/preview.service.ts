@@ -178,14 +178,18 @@ export function compareSizes(
     if (!bySize.has(item.size)) bySize.set(item.size, item);
     if (!bySku.has(item.sku)) bySku.set(item.sku, item);
   }
+  const match = (index: number, size: Size) => {
+    matched.set(index, size);
+    used.add(size);
+  };
   staged.forEach((item, index) => {
     const same = bySize.get(item.size);
-    if (same && !used.has(same)) (matched.set(index, same), used.add(same));
+    if (same && !used.has(same)) match(index, same);
   });
   staged.forEach((item, index) => {
     if (matched.has(index)) return;
     const same = bySku.get(item.sku);
-    if (same && !used.has(same)) (matched.set(index, same), used.add(same));
+    if (same && !used.has(same)) match(index, same);
   });
   const items = staged.map((item, index): PreviewSize => {
     const was = matched.get(index);
