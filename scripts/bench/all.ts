@@ -3,11 +3,11 @@
 //
 // Runs, one after the other on this machine: the server's start memory (bench:start), the
 // line list import (bench:import), the large databases (bench:database, 10,000 and 1,000,000
-// products on the PostgreSQL server at 127.0.0.1), the mixed
-// load (bench:mixed), scrolling the long lists (bench:scroll, which builds the app) and the
-// JavaScript each budgeted page loads (e2e/bundle-budget.spec.ts, on that build). Each records its headline
-// figures through support/summary.ts; this script then prints them in one table, each beside
-// its goal and the anchor measured in the same run, and writes the table to `--report`. Each
+// products on the PostgreSQL server at 127.0.0.1), the mixed load (bench:mixed), reviewing a
+// 5,000-style re-upload and undoing a save (bench:review), scrolling the long lists
+// (bench:scroll, which builds the app) and the JavaScript each budgeted page loads
+// (e2e/bundle-budget.spec.ts, on that build). Each records its headline figures through
+// support/summary.ts; this script then prints them in one table, each beside its goal and the anchor measured in the same run, and writes the table to `--report`. Each
 // benchmark's own report (docs/bench/*.md) is rewritten on the way. `--quick` shrinks every run
 // (100,000 products instead of 1,000,000, one import round, 20 s of mixed load): a try-out of
 // the whole chain, not figures to quote. The exit code is 1 when a benchmark failed.
@@ -41,6 +41,10 @@ const benches: { name: string; command: string[] }[] = [
     ],
   },
   { name: "mixed", command: ["npm", "run", "bench:mixed", "--", ...(quick ? ["--duration", "20"] : [])] },
+  {
+    name: "review",
+    command: ["npm", "run", "bench:review", "--", ...(quick ? ["--clicks", "7", "--rounds", "1"] : [])],
+  },
   { name: "scroll", command: ["npm", "run", "bench:scroll"] },
   { name: "pages", command: ["playwright", "test", "e2e/bundle-budget.spec.ts"] },
 ];

@@ -127,14 +127,11 @@ it("renders only the clicked row again when a cell keeps its old value, over 5,0
   const msrp = row.querySelector("td[data-changed]")!;
   rendered.length = 0;
 
-  const started = performance.now();
   fireEvent.click(within(msrp as HTMLElement).getByRole("button", { name: reviewMessages.keepOldValue }));
-  const elapsed = performance.now() - started;
 
   expect(msrp).toHaveAttribute("data-kept", "true");
   expect(msrp).toHaveTextContent(/^\$49\.99/);
+  // The click renders its one row again, not the table (what a click costs: `npm run bench:review`).
   expect(rendered).toEqual([3]);
-  // Generous for a shared test machine; in a browser the click renders one row, well under it.
-  expect(elapsed).toBeLessThan(100);
   await waitFor(() => expect(send).toHaveBeenCalledWith({ styles: [{ id: 3, keep: ["msrp"] }] }));
 });

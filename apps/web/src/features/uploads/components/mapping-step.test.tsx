@@ -275,9 +275,7 @@ describe("Upload Inventory: Map columns", () => {
 
     // Three sample values beside the column chosen.
     await chooseColumn(user, dialog, "Style name", "Description");
-    const started = performance.now();
-    expect(await within(preview).findByText("Wally Sox", {}, { timeout: 200 })).toBeInTheDocument();
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(await within(preview).findByText("Wally Sox")).toBeInTheDocument();
     expect(within(preview).getByText("Wendy Chambray")).toBeInTheDocument();
 
     // Prices with a decimal comma, as the CSV writes them.
