@@ -521,7 +521,8 @@ describe("readMappedSheet's live preview (maxStyles)", () => {
     expect(result.styles.at(-1)?.items).toHaveLength(10);
   });
 
-  it("answers well within 200 ms on 400 rows of the Crocs template", () => {
+  // Its speed (the live preview answers within 200 ms of a change) is npm run bench:review's.
+  it("reads the first 20 styles of 400 rows of the Crocs template for the live preview", () => {
     const rows = [
       [
         "Franchise",
@@ -546,9 +547,8 @@ describe("readMappedSheet's live preview (maxStyles)", () => {
         sku,
       ]),
     ];
-    const started = Date.now();
-    for (let run = 0; run < 10; run += 1)
-      expectOk(readMappedSheet({ name: "Spring 2027", rows }, crocsMapping, { maxStyles: 20 }));
-    expect((Date.now() - started) / 10).toBeLessThan(50);
+    const result = expectOk(readMappedSheet({ name: "Spring 2027", rows }, crocsMapping, { maxStyles: 20 }));
+    expect(result.styles).toHaveLength(20);
+    expect(result.styles[0]).toMatchObject({ franchise: "Classic", msrp: 49.99 });
   });
 });

@@ -138,12 +138,11 @@ describe("sample line lists", () => {
     }
   });
 
-  it("writes 5,000 styles of every layout within seconds, as the benchmarks need", async () => {
+  // How fast (bench:import writes them on each run) is the benchmarks' to say, not a test's.
+  it("writes 5,000 styles of every layout, as the benchmarks need", async () => {
     for (const layout of ["size-columns", "csv-semicolon", "one-size"] as const) {
-      const started = performance.now();
       const sample = await writeSampleLineList({ styles: 5_000, layout });
-      expect(sample.styles).toBe(5_000);
-      expect(performance.now() - started, layout).toBeLessThan(5_000);
+      expect(sample.styles, layout).toBe(5_000);
     }
   });
 
