@@ -1,9 +1,10 @@
 import { Worker } from "node:worker_threads";
-import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-workbook";
+import { lineListLimits } from "@cm/contracts/line-list-workbook";
 import type { LineListMapping } from "@cm/contracts/line-list-mapping";
 import type { ParseFailure } from "@cm/contracts/mapping-engine/types";
 import type { InspectJob, InspectResult, ParseJob, ParseJobResult, WorkerJob } from "./parse-workbook.ts";
 import { spareWorkerSlot, type SpareWorkerLog } from "./spare-worker.ts";
+import { inFileWorkerSlot, runOnWorker } from "./worker-job.ts";
 import { precheckWorkbookArchive } from "./workbook-guard.ts";
 import type { WorkbookLimits } from "./workbook-reader.ts";
 import { WorkbookRefusal } from "./workbook-refusal.ts";
@@ -89,30 +90,6 @@ function takeWorker(memoryLimitMb: number, log: SpareWorkerLog | undefined): Wor
   return spareWorker.take(memoryLimitMb, log) ?? startWorker(memoryLimitMb);
 }
 
-/**
- * Each parse runs on a fresh worker rather than on a pool. Uploads are rare (a few a day, by
- * staff), so a pool would mostly hold idle threads, while a fresh thread guarantees each parse
- * starts from an empty heap, gives all of it back when done, and that a parse killed for time or
- * memory leaves nothing behind for the next one. What a pool would bound, the number of heaps
- * alive at once, is bounded here by letting at most this many parses run together per server
- * process; later ones wait their turn. Starting the thread is hidden behind the upload when the
- * server was told one is coming (prepareParseWorker).
- */
-const maxConcurrentParses = 2;
-let runningParses = 0;
-const waitingParses: (() => void)[] = [];
-
-async function inParseSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (runningParses >= maxConcurrentParses) await new Promise<void>((resolve) => waitingParses.push(resolve));
-  runningParses += 1;
-  try {
-    return await task();
-  } finally {
-    runningParses -= 1;
-    waitingParses.shift()?.();
-  }
-}
-
 function refused(message: string): ParseFailure {
   return { ok: false, errors: [{ row: null, column: null, message }], errorCount: 1 };
 }
@@ -123,35 +100,19 @@ function runWorker<T>(
   memoryLimitMb: number,
   log: SpareWorkerLog | undefined,
 ): Promise<T | ParseFailure> {
-  return new Promise((resolve, reject) => {
-    // A private copy of the bytes moves to the worker instead of being cloned: the caller's
-    // buffer stays usable and may be a view into a much larger one.
-    const bytes = input.bytes ? new Uint8Array(input.bytes) : undefined;
-    const worker = takeWorker(memoryLimitMb, log);
-    let settled = false;
-    const settle = (finish: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      finish();
-      void worker.terminate();
-    };
-    // Answers only once the worker is gone, so a parse that timed out holds no memory after.
-    const timer = setTimeout(() => {
-      settled = true;
-      void worker.terminate().then(() => resolve(refused(messages.tookTooLong)), reject);
-    }, timeoutMs);
-    worker.once("message", (result: T) => settle(() => resolve(result)));
-    worker.once("error", (error: Error & { code?: string }) =>
-      settle(() =>
-        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? resolve(refused(messages.outOfMemory)) : reject(error),
-      ),
-    );
-    worker.once("exit", (code) =>
-      settle(() => reject(new Error(`The parse worker stopped (exit code ${code}) without an answer`))),
-    );
-    worker.postMessage({ ...input, bytes }, bytes ? [bytes.buffer] : []);
-  });
+  // A private copy of the bytes moves to the worker instead of being cloned: the caller's buffer
+  // stays usable and may be a view into a much larger one.
+  const bytes = input.bytes ? new Uint8Array(input.bytes) : undefined;
+  return runOnWorker<T, ParseFailure>(
+    takeWorker(memoryLimitMb, log),
+    { ...input, bytes },
+    {
+      timeoutMs,
+      refused,
+      name: "parse",
+      transfer: bytes ? [bytes.buffer] : [],
+    },
+  );
 }
 
 /** The archive checks, then the job on a worker in a parse slot: what a parse and an inspection share. */
@@ -166,7 +127,9 @@ async function runFileJob<T>(job: WorkerJob, options: ParseLineListFileOptions):
     throw error;
   }
   const withLimits: WorkerJob = options.limits ? { ...job, limits: options.limits } : job;
-  return inParseSlot(() =>
+  // At most two file reads at once per process (worker-job.ts); the spare worker started ahead of
+  // an upload (prepareParseWorker) hides the thread's start behind the upload.
+  return inFileWorkerSlot(() =>
     runWorker<T>(
       withLimits,
       options.timeoutMs ?? lineListLimits.parseTimeoutMs,

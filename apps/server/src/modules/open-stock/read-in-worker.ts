@@ -1,7 +1,8 @@
 import { Worker } from "node:worker_threads";
-import { lineListFormatMessages as messages, lineListLimits } from "@cm/contracts/line-list-workbook";
+import { lineListLimits } from "@cm/contracts/line-list-workbook";
 import { precheckWorkbookArchive } from "../file-processing/workbook-guard.ts";
 import { WorkbookRefusal } from "../file-processing/workbook-refusal.ts";
+import { inFileWorkerSlot, runOnWorker } from "../file-processing/worker-job.ts";
 import {
   openStockFileKind,
   type OpenStockReadResult,
@@ -15,61 +16,22 @@ export interface ReadInWorkerOptions {
   memoryLimitMb?: number;
 }
 
-/**
- * As many files read at once per server process as line list parses (parse-line-list-file.ts):
- * each on a fresh thread with its own heap limit, later ones waiting their turn.
- */
-const maxConcurrentReads = 2;
-let runningReads = 0;
-const waitingReads: (() => void)[] = [];
-
-async function inReadSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (runningReads >= maxConcurrentReads) await new Promise<void>((resolve) => waitingReads.push(resolve));
-  runningReads += 1;
-  try {
-    return await task();
-  } finally {
-    runningReads -= 1;
-    waitingReads.shift()?.();
-  }
-}
-
-function runWorker(
+async function runWorker(
   input: ReadOpenStockInput,
   timeoutMs: number,
   memoryLimitMb: number,
 ): Promise<OpenStockReadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, {
-      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
-    });
-    let settled = false;
-    const settle = (finish: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      finish();
-      void worker.terminate();
-    };
-    const timer = setTimeout(() => {
-      settled = true;
-      void worker.terminate().then(() => resolve({ ok: false, message: messages.tookTooLong }), reject);
-    }, timeoutMs);
-    worker.once("message", (answer: { result?: OpenStockReadResult; failure?: string }) =>
-      settle(() => (answer.result ? resolve(answer.result) : reject(new Error(answer.failure)))),
-    );
-    worker.once("error", (error: Error & { code?: string }) =>
-      settle(() =>
-        error.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? resolve({ ok: false, message: messages.outOfMemory })
-          : reject(error),
-      ),
-    );
-    worker.once("exit", (code) =>
-      settle(() => reject(new Error(`The Open Stock worker stopped (exit code ${code}) without an answer`))),
-    );
-    worker.postMessage(input);
+  const worker = new Worker(workerUrl, {
+    resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
   });
+  const answer = await runOnWorker<{ result?: OpenStockReadResult; failure?: string }, OpenStockReadResult>(
+    worker,
+    input,
+    { timeoutMs, refused: (message) => ({ ok: false, message }), name: "Open Stock" },
+  );
+  if ("ok" in answer) return answer;
+  if (answer.result) return answer.result;
+  throw new Error(answer.failure);
 }
 
 /**
@@ -89,7 +51,8 @@ export async function readOpenStockInWorker(
     if (error instanceof WorkbookRefusal) return { ok: false, message: error.message };
     throw error;
   }
-  return inReadSlot(() =>
+  // In the same slots as line list parses: at most two file reads at once per process.
+  return inFileWorkerSlot(() =>
     runWorker(
       input,
       options.timeoutMs ?? lineListLimits.parseTimeoutMs,
