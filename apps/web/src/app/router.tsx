@@ -1,3 +1,4 @@
+import { portalPath } from "@cm/contracts/portal";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import AppLoading from "@/app/routes/app-loading";
@@ -202,6 +203,22 @@ export const appRoutes: RouteObject[] = [
               },
 
               { path: "*", handle: handles.notFound, Component: NotFoundRoute },
+            ],
+          },
+        ],
+      },
+      {
+        // The customer portal (issue 34): its own frame; staff who open it go to `/home`.
+        path: portalPath,
+        loader: requireSession,
+        lazy: page(() => import("@/app/layouts/portal-layout")),
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            HydrateFallback: PageLoading,
+            children: [
+              { index: true, lazy: page(() => import("@/features/portal/routes/portal-home")) },
+              { path: "*", Component: NotFoundRoute },
             ],
           },
         ],

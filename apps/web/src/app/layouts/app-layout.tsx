@@ -5,6 +5,7 @@ import { RoutePermissionGuard } from "@/app/layouts/route-permission-guard";
 import { UploadInventoryProvider } from "@/app/layouts/upload-inventory-provider";
 import { AppProvider } from "@/app/provider";
 import { useHomeData } from "@/app/layouts/use-home-data";
+import { UserTypeGuard } from "@/app/layouts/user-type-guard";
 import { SidebarInset, SidebarProvider } from "@/components/ui/sidebar";
 import { SessionGuard } from "@/features/auth/components/session-guard";
 
@@ -52,7 +53,10 @@ export default function SignedInAppLayout() {
   return (
     <SessionGuard>
       <AppProvider>
-        <AppLayout />
+        {/* A customer never sees the staff shell: on to `/portal` once `/api/me` says so. */}
+        <UserTypeGuard type="internal">
+          <AppLayout />
+        </UserTypeGuard>
       </AppProvider>
     </SessionGuard>
   );
