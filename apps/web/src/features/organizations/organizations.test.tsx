@@ -9,6 +9,7 @@ import {
   failure,
   mockCustomersApi,
   organization,
+  roles,
   sentBodies,
   written,
 } from "@/testing/customers-api";
@@ -156,6 +157,59 @@ describe("New Customer wizard", () => {
     await fill(screen.getByRole("textbox", { name: "Main contact email" }), "bea@islandsteps.test");
   }
 
+  /** The roles a customer user may hold (seeded by migration 0026), beside the staff ones. */
+  const customerRoles = [
+    ...roles,
+    { ...roles[0]!, id: 7, name: "Buyer", type: "external", permissions: [], userCount: 0 },
+    { ...roles[0]!, id: 8, name: "Store Viewer", type: "external", permissions: [], userCount: 0 },
+    { ...roles[0]!, id: 9, name: "Old Buyer", type: "external", status: "inactive", permissions: [] },
+  ];
+
+  it("offers a new customer user the customer roles only, Buyer by default", async () => {
+    const fetchMock = mockCustomersApi({
+      "GET /api/roles": envelope(customerRoles),
+      "POST /api/register-new-customer/register-new-customer": written(
+        {
+          organization: organization(9, "Island Steps"),
+          mainContactUser: {
+            id: 5,
+            email: "bea@islandsteps.test",
+            firstName: "Bea",
+            lastName: "Boss",
+            roleId: 7,
+            created: true,
+          },
+          users: [],
+          stores: [],
+        },
+        201,
+      ),
+    });
+    const { user, router } = renderApp("/home/organizations/create-customer");
+    const mainContactRole = await screen.findByRole("combobox", { name: "Main contact role" }, firstRender);
+    expect(mainContactRole).toHaveTextContent("Buyer");
+    await user.click(mainContactRole);
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Buyer", "Store Viewer"]);
+    await user.keyboard("{Escape}");
+
+    await user.click(screen.getByRole("button", { name: "Add user" }));
+    const userRole = screen.getByRole("combobox", { name: "User 1 role" });
+    expect(userRole).toHaveTextContent("Buyer");
+    await user.click(userRole);
+    await user.click(await screen.findByRole("option", { name: "Store Viewer" }));
+    expect(userRole).toHaveTextContent("Store Viewer");
+    await user.click(screen.getByRole("button", { name: "Remove user" }));
+
+    await fillValidCustomer(user);
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home/organizations"));
+    const [body] = sentBodies(fetchMock, "POST", "/api/register-new-customer/register-new-customer") as [
+      { organizationMainContact: { roleId?: number } },
+    ];
+    expect(body.organizationMainContact.roleId).toBe(7);
+  });
+
   it("sends the whole customer at once, then says so and goes back to the list", async () => {
     const result = {
       organization: organization(9, "Island Steps"),
@@ -171,6 +225,7 @@ describe("New Customer wizard", () => {
       stores: [],
     };
     const fetchMock = mockCustomersApi({
+      "GET /api/roles": envelope(customerRoles),
       "POST /api/register-new-customer/register-new-customer": written(result, 201),
     });
     const success = vi.spyOn(toast, "success");
@@ -188,7 +243,7 @@ describe("New Customer wizard", () => {
           email: "bea@islandsteps.test",
           firstName: "Bea",
           lastName: "Boss",
-          roleId: 1,
+          roleId: 7,
         },
         stores: [
           {

@@ -6,6 +6,7 @@ import {
   type CustomerRegistrationInput,
   type CustomerStoreInput,
 } from "@cm/contracts/customers";
+import type { Role } from "@cm/contracts/roles";
 import { fullName, type User } from "@cm/contracts/users";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PlusIcon, Trash2Icon } from "lucide-react";
@@ -51,10 +52,10 @@ function newStore(name = ""): CustomerStoreInput {
 
 const emptyPerson = (roleId: number | undefined) => ({ email: "", firstName: "", lastName: "", roleId });
 
-function wizardDefaults(adminRoleId: number | undefined): WizardValues {
+function wizardDefaults(defaultRoleId: number | undefined): WizardValues {
   return {
     organization: { name: "", type: "external", address: { type: "physical", ...emptyAddressFormValues } },
-    organizationMainContact: emptyPerson(adminRoleId),
+    organizationMainContact: emptyPerson(defaultRoleId),
     // SPEC.md section 5: the first store is "Main Store" by default.
     stores: [newStore(mainStoreName)],
     users: [],
@@ -222,7 +223,10 @@ export interface CustomerWizardProps {
   brands: readonly BrandFocusBrand[];
   brandsLoading: boolean;
   existingUsers: readonly User[];
-  adminRoleId: number | undefined;
+  /** The roles a customer user may hold: the active external (portal) roles, never a staff one. */
+  roles: readonly Role[];
+  /** The role new users start with (Buyer). */
+  defaultRoleId: number | undefined;
   cancelHref: string;
   /** Registers the customer; a rejection leaves the form as it is, with the server's field errors marked. */
   onSubmit: (values: CustomerRegistration, setError: UseFormSetError<WizardValues>) => Promise<void>;
@@ -233,7 +237,8 @@ export function CustomerWizard({
   brands,
   brandsLoading,
   existingUsers,
-  adminRoleId,
+  roles,
+  defaultRoleId,
   cancelHref,
   onSubmit,
 }: CustomerWizardProps) {
@@ -242,7 +247,7 @@ export function CustomerWizard({
     // Checked on submit, then as the user fixes: adding an address or a store must not flag
     // its empty fields before the user had a chance to fill them.
     mode: "onSubmit",
-    defaultValues: wizardDefaults(adminRoleId),
+    defaultValues: wizardDefaults(defaultRoleId),
   });
   const { control, handleSubmit, formState } = form;
   const stores = useFieldArray({ control, name: "stores", keyName: "key" });
@@ -304,7 +309,7 @@ export function CustomerWizard({
           <SectionHeader
             id="users-section"
             title="Users"
-            description="The main contact and the other people of the customer. New users get the Admin role."
+            description="The main contact and the other people of the customer. New users get the Buyer role unless you choose another."
           />
           <CardContent className="flex flex-col gap-5">
             <section aria-label="Main contact" className="flex flex-col gap-3">
@@ -312,6 +317,7 @@ export function CustomerWizard({
               <PersonFields
                 name="organizationMainContact"
                 existingUsers={existingUsers}
+                roles={roles}
                 label="Main contact"
               />
             </section>
@@ -334,6 +340,7 @@ export function CustomerWizard({
                   <PersonFields
                     name={`users.${index}`}
                     existingUsers={existingUsers}
+                    roles={roles}
                     label={`User ${index + 1}`}
                   />
                 </section>
@@ -342,7 +349,7 @@ export function CustomerWizard({
             <Button
               variant="outline"
               className="self-start"
-              onClick={() => users.append(emptyPerson(adminRoleId))}
+              onClick={() => users.append(emptyPerson(defaultRoleId))}
             >
               <PlusIcon aria-hidden="true" />
               Add user

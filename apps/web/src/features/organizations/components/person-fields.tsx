@@ -1,3 +1,4 @@
+import type { Role } from "@cm/contracts/roles";
 import { fullName, type User } from "@cm/contracts/users";
 import { XIcon } from "lucide-react";
 import { useId } from "react";
@@ -6,6 +7,7 @@ import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 
 const personFields = [
@@ -17,15 +19,18 @@ const personFields = [
 /**
  * One person of the new customer (the main contact or a user): chosen from the existing
  * customer users, which fills in and locks their details, or typed in to create a new user.
- * `name` is the person's path in the wizard's form, e.g. "users.0".
+ * `name` is the person's path in the wizard's form, e.g. "users.0". A new user's role is chosen
+ * among `roles`, the customer (portal) roles only.
  */
 export function PersonFields({
   name,
   existingUsers,
+  roles,
   label,
 }: {
   name: string;
   existingUsers: readonly User[];
+  roles: readonly Role[];
   /** Names the person in labels for screen readers, e.g. "User 2". */
   label: string;
 }) {
@@ -118,6 +123,44 @@ export function PersonFields({
           />
         ))}
       </div>
+      {!chosen && roles.length > 0 && (
+        <Controller
+          control={control}
+          name={`${name}.roleId`}
+          render={({ field: input, fieldState }) => (
+            <Field data-invalid={fieldState.invalid} className="sm:max-w-xs">
+              <FieldLabel htmlFor={`${id}-roleId`}>Role</FieldLabel>
+              <Select
+                name={input.name}
+                value={input.value === undefined ? "" : String(input.value)}
+                onValueChange={(value) => input.onChange(Number(value))}
+              >
+                <SelectTrigger
+                  id={`${id}-roleId`}
+                  ref={input.ref}
+                  className="w-full"
+                  aria-label={`${label} role`}
+                  aria-invalid={fieldState.invalid}
+                  aria-describedby={`${id}-roleId-description`}
+                >
+                  <SelectValue placeholder="Select a role" />
+                </SelectTrigger>
+                <SelectContent>
+                  {roles.map((role) => (
+                    <SelectItem key={role.id} value={String(role.id)}>
+                      {role.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldDescription id={`${id}-roleId-description`}>
+                What they may do in the customer portal.
+              </FieldDescription>
+              <FieldError>{fieldState.error?.message}</FieldError>
+            </Field>
+          )}
+        />
+      )}
       <Controller
         control={control}
         name={`${name}.id`}

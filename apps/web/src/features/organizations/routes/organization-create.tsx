@@ -1,5 +1,5 @@
 import { customerMessages } from "@cm/contracts/customers";
-import { adminRoleName } from "@cm/contracts/roles";
+import { defaultPortalRoleName } from "@cm/contracts/portal";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
@@ -21,10 +21,12 @@ export default function OrganizationCreateRoute() {
   const registerCustomer = useRegisterCustomer();
   const listHref = paths.home.organizations.list.getHref();
 
-  // Extra users get the Admin role (SPEC.md section 6); the server falls back to it as well.
-  const adminRole =
-    roles.data?.find((role) => role.name === adminRoleName && role.type === "external") ??
-    roles.data?.find((role) => role.name === adminRoleName);
+  // A customer user only ever holds a customer (portal) role, Buyer unless chosen otherwise
+  // (issue 34); the server falls back to Buyer as well.
+  const customerRoles = (roles.data ?? []).filter(
+    (role) => role.type === "external" && role.status === "active",
+  );
+  const defaultRole = customerRoles.find((role) => role.name === defaultPortalRoleName) ?? customerRoles[0];
   const existingUsers = (users.data ?? []).filter(
     (user) => user.type === "external" && user.status === "active",
   );
@@ -53,7 +55,8 @@ export default function OrganizationCreateRoute() {
           brands={brands.data ?? []}
           brandsLoading={brands.isPending}
           existingUsers={existingUsers}
-          adminRoleId={adminRole?.id}
+          roles={customerRoles}
+          defaultRoleId={defaultRole?.id}
           cancelHref={listHref}
           onSubmit={async (registration, setError) => {
             try {
