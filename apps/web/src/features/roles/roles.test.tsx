@@ -47,7 +47,8 @@ describe("Roles list", () => {
     expect(within(adminRow).getByText("All permissions")).toBeInTheDocument();
     const buyerRow = within(table).getByRole("row", { name: /Buyer/ });
     expect(within(buyerRow).getByText("Customer")).toBeInTheDocument();
-    expect(within(buyerRow).getByText("—")).toBeInTheDocument();
+    // A customer role holds portal permissions; this one none yet.
+    expect(within(buyerRow).getByText("None")).toBeInTheDocument();
     expect(within(salesRow).getByRole("link", { name: "Edit Sales" })).toHaveAttribute(
       "href",
       "/home/team/roles/4",
@@ -141,13 +142,26 @@ describe("Edit Role", () => {
     ]);
   });
 
-  it("shows no permissions for a customer role", async () => {
+  it("offers a customer role the portal permissions, not the staff grid", async () => {
     mockPeopleApi({ "GET /api/roles/2": envelope(buyer) });
-    renderApp("/home/team/roles/2");
+    const { user } = renderApp("/home/team/roles/2");
     const form = await screen.findByRole("form", { name: "Edit role" });
     expect(within(form).getByText("Customer")).toBeInTheDocument();
-    expect(within(form).queryByRole("checkbox")).not.toBeInTheDocument();
     expect(within(form).queryByRole("table")).not.toBeInTheDocument();
+    const list = within(form).getByRole("list", { name: "Permissions of Buyer" });
+    expect(within(list).getAllByRole("checkbox")).toHaveLength(3);
+    const catalogs = within(list).getByRole("checkbox", { name: "Portal: Catalogs" });
+    expect(catalogs).toHaveAccessibleDescription("See published catalogs and prices");
+    expect(within(list).getByRole("checkbox", { name: "Portal: Users" })).not.toBeChecked();
+    expect(within(form).queryByRole("checkbox", { name: "Catalogs: View" })).not.toBeInTheDocument();
+
+    // Ordering needs the catalogs: checking Orders checks and locks Catalogs, saying so.
+    await user.click(within(list).getByRole("checkbox", { name: "Portal: Orders" }));
+    expect(catalogs).toBeChecked();
+    expect(catalogs).toBeDisabled();
+    expect(catalogs).toHaveAccessibleDescription(
+      "See published catalogs and prices (included in Portal: Orders)",
+    );
   });
 
   it("says the server's message when the role changed meanwhile", async () => {
@@ -181,6 +195,10 @@ describe("Create Role dialog", () => {
     await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: "Customer" }));
     expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+    // A customer role is offered the portal permissions instead, none checked.
+    const portal = within(dialog).getByRole("list", { name: "Permissions of the new role" });
+    expect(within(portal).getByRole("checkbox", { name: "Portal: Catalogs" })).not.toBeChecked();
+    expect(within(portal).getByRole("checkbox", { name: "Portal: Orders" })).not.toBeChecked();
     await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
     await user.click(await screen.findByRole("option", { name: "Staff" }));
     const again = within(dialog).getByRole("table", { name: "Permissions of the new role" });

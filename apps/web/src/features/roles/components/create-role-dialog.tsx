@@ -32,8 +32,9 @@ const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal"
 
 /**
  * The Create Role dialog of the People and Roles screens (SPEC.md sections 4 and 5, "Role"): name
- * required, description optional, type internal by default, and for a staff role the grid of its
- * permissions (a customer role holds none). Closing it clears it back to type internal.
+ * required, description optional, type internal by default, and its permissions: the staff grid
+ * for a staff role, the portal permissions for a customer role. Closing it clears it back to type
+ * internal.
  */
 export function CreateRoleDialog() {
   const [open, setOpen] = useState(false);
@@ -91,15 +92,17 @@ export function CreateRoleDialog() {
             <DialogHeader>
               <DialogTitle>Create Role</DialogTitle>
               <DialogDescription>
-                A staff role says what its holders may do in Catalog Manager; a customer role names what a
-                customer's user does.
+                A staff role says what its holders may do in Catalog Manager; a customer role what a
+                customer's users may do in the customer portal.
               </DialogDescription>
             </DialogHeader>
             <FieldGroup>
               <RoleFields id={id} mode="create" />
-              {type !== "external" && (
-                <RolePermissionsField label="Permissions of the new role" disabled={isSubmitting} />
-              )}
+              <RolePermissionsField
+                type={type ?? "internal"}
+                label="Permissions of the new role"
+                disabled={isSubmitting}
+              />
             </FieldGroup>
             <DialogFooter>
               <DialogClose asChild>

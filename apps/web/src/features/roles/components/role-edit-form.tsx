@@ -24,7 +24,7 @@ export type RoleEditFormOutput = z.output<typeof roleEditFormSchema>;
 
 /**
  * A role's name, description, status and permissions. The Admin role keeps its name,
- * its status and every permission; a customer role holds no permissions, so it has no grid.
+ * its status and every permission; a customer role holds portal permissions, listed instead of the grid.
  */
 export function RoleEditForm({
   role,
@@ -80,13 +80,12 @@ export function RoleEditForm({
 
           <RoleFields id={id} mode="edit" locked={admin} />
 
-          {role.type === "internal" && (
-            <RolePermissionsField
-              label={`Permissions of ${role.name}`}
-              disabled={isSubmitting}
-              locked={admin}
-            />
-          )}
+          <RolePermissionsField
+            type={role.type}
+            label={`Permissions of ${role.name}`}
+            disabled={isSubmitting}
+            locked={admin}
+          />
 
           <FormActions cancelHref={cancelHref}>
             <Button type="submit" disabled={isSubmitting}>

@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { PermissionsGrid } from "@/features/roles/components/permissions-grid";
+import { PortalPermissionsList } from "@/features/roles/components/portal-permissions-list";
 
 /** The fields of a role both forms hold; a new role chooses its type, an existing one its status. */
 interface RoleFieldValues {
@@ -86,9 +87,9 @@ export function RoleFields({
               <Select
                 value={field.value ?? "internal"}
                 onValueChange={(value) => {
+                  // A staff role holds staff permissions only, a customer role portal ones only.
+                  if (value !== field.value) setValue("permissions", []);
                   field.onChange(value as RoleType);
-                  // Customers do not sign in here: their roles hold no permissions.
-                  if (value === "external") setValue("permissions", []);
                 }}
               >
                 <SelectTrigger id={`${id}-type`} onBlur={field.onBlur}>
@@ -143,15 +144,18 @@ export function RoleFields({
 }
 
 /**
- * A staff role's Permissions, inside the form's `FormProvider`: the grid of the Create Role dialog
- * and the role edit form. `label` names the grid for assistive technology; `locked` is the Admin
+ * A role's Permissions, inside the form's `FormProvider`, in the Create Role dialog and the role
+ * edit form: for a staff role the grid of staff permissions, for a customer role the portal
+ * permissions (issue 34). `label` names them for assistive technology; `locked` is the Admin
  * role, whose permissions stay as they are.
  */
 export function RolePermissionsField({
+  type,
   label,
   disabled,
   locked,
 }: {
+  type: RoleType;
   label: string;
   disabled: boolean;
   locked?: boolean;
@@ -159,19 +163,30 @@ export function RolePermissionsField({
   const { control } = useFormContext<RoleFieldValues>();
   return (
     <div className="flex flex-col gap-3">
-      <span className="text-sm font-medium">Permissions</span>
+      <span className="text-sm font-medium">
+        {type === "external" ? "Portal permissions" : "Permissions"}
+      </span>
       <Controller
         control={control}
         name="permissions"
-        render={({ field }) => (
-          <PermissionsGrid
-            value={(field.value ?? []) as Permission[]}
-            onChange={field.onChange}
-            locked={locked}
-            disabled={disabled}
-            label={label}
-          />
-        )}
+        render={({ field }) =>
+          type === "external" ? (
+            <PortalPermissionsList
+              value={field.value ?? []}
+              onChange={field.onChange}
+              disabled={disabled}
+              label={label}
+            />
+          ) : (
+            <PermissionsGrid
+              value={(field.value ?? []) as Permission[]}
+              onChange={field.onChange}
+              locked={locked}
+              disabled={disabled}
+              label={label}
+            />
+          )
+        }
       />
     </div>
   );

@@ -1,28 +1,42 @@
 import { permissionLabel, permissionValues, withIncludedPermissions } from "@cm/contracts/permissions";
+import {
+  portalPermissionLabels,
+  portalPermissionValues,
+  withIncludedPortalPermissions,
+} from "@cm/contracts/portal";
 import type { Role } from "@cm/contracts/roles";
 import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { isAdminRole } from "@/lib/roles";
 
+/** What a role grants, named: with what its permissions include, saved with them or not. */
+function grantedLabels(role: Role): { labels: string[]; catalogueSize: number } {
+  if (role.type === "external") {
+    // A customer role's permissions are the portal's (issue 34).
+    const permissions = withIncludedPortalPermissions(role.permissions);
+    return {
+      labels: permissions.map((permission) => portalPermissionLabels[permission]),
+      catalogueSize: portalPermissionValues.length,
+    };
+  }
+  const permissions = isAdminRole(role) ? permissionValues : withIncludedPermissions(role.permissions);
+  return { labels: permissions.map(permissionLabel), catalogueSize: permissionValues.length };
+}
+
 /**
- * A role's permissions in a list row: how many of the catalogue it holds, each named on hover or
- * focus. Customer roles hold none: they do not sign in to Catalog Manager.
+ * A role's permissions in a list row: how many of its catalogue it holds (the staff permissions
+ * for a staff role, the portal permissions for a customer role), each named on hover or focus.
  */
 export function RolePermissionsSummary({ role }: { role: Role }) {
-  if (role.type === "external") return <span className="text-muted-foreground">—</span>;
-  // What the role grants: with what its permissions include, saved with them or not.
-  const permissions = isAdminRole(role) ? permissionValues : withIncludedPermissions(role.permissions);
-  if (permissions.length === 0) {
+  const { labels, catalogueSize } = grantedLabels(role);
+  if (labels.length === 0) {
     return (
       <Badge variant="outline" className="text-muted-foreground">
         None
       </Badge>
     );
   }
-  const count =
-    permissions.length === permissionValues.length
-      ? "All permissions"
-      : `${permissions.length} of ${permissionValues.length}`;
+  const count = labels.length === catalogueSize ? "All permissions" : `${labels.length} of ${catalogueSize}`;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -38,8 +52,8 @@ export function RolePermissionsSummary({ role }: { role: Role }) {
       </TooltipTrigger>
       <TooltipContent>
         <ul className="flex flex-col gap-0.5 text-left">
-          {permissions.map((permission) => (
-            <li key={permission}>{permissionLabel(permission)}</li>
+          {labels.map((label) => (
+            <li key={label}>{label}</li>
           ))}
         </ul>
       </TooltipContent>
