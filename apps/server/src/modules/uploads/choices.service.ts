@@ -7,17 +7,16 @@ import {
 import type { Database } from "../../db/client.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
 import { findItemsThatMustStay, findLineListById } from "../line-lists/repository.ts";
+import { choiceTotals, findDroppedStyles } from "./compare.repository.ts";
 import {
-  choiceTotals,
   chooseColumn,
   chooseDropped,
   chooseNewStyles,
   chooseStyles,
-  findDroppedStyles,
-  findPendingUpload,
   findStagedStylesOf,
   resetChoices,
-} from "./repository.ts";
+} from "./choices.repository.ts";
+import { findPendingUpload } from "./repository.ts";
 
 /**
  * The review of an upload waiting in preview (issue 33, docs/line-list-saves.md): the choices a

@@ -19,12 +19,10 @@ import {
   findDroppedStyles,
   findReach,
   summarizeUpload,
-  findLatestConfirmedUpload,
-  findPendingUpload,
   pageDiff,
   type DiffRow,
-  type UploadRow,
-} from "./repository.ts";
+} from "./compare.repository.ts";
+import { findLatestConfirmedUpload, findPendingUpload, type UploadRow } from "./repository.ts";
 
 /**
  * The preview of a line list: its waiting upload's styles compared with the brand's products

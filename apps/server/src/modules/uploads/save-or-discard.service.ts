@@ -28,12 +28,11 @@ import { recordSizesInScale } from "../size-scales/service.ts";
 import type { ObjectStore } from "../storage/object-store.ts";
 import {
   deleteUpload,
-  findDroppedStyles,
   findLatestConfirmedUpload,
   findPendingUpload,
   markUploadConfirmed,
-  summarizeUpload,
 } from "./repository.ts";
+import { findDroppedStyles, summarizeUpload } from "./compare.repository.ts";
 import { noChoices } from "./preview.service.ts";
 
 /** What ends a preview: saving its staged styles into products and the line list, or discarding them. */
