@@ -29,6 +29,7 @@ import { syncOrderSummaryTimeZone } from "./modules/order-dashboard/summaries.ts
 import { orderFormRoutes } from "./modules/order-forms/routes.ts";
 import { orderRoutes } from "./modules/orders/routes.ts";
 import { organizationsRoutes } from "./modules/organizations/routes.ts";
+import { portalRoutes } from "./modules/portal/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { storageModule } from "./modules/storage/plugin.ts";
 import { storesRoutes } from "./modules/stores/routes.ts";
@@ -177,6 +178,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(authModule);
   await app.register(rolesRoutes);
   await app.register(usersRoutes);
+  await app.register(portalRoutes);
   await app.register(organizationsRoutes);
   await app.register(storesRoutes);
   await app.register(customersRoutes);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
+import { seededPortalRolePermissions } from "@cm/contracts/portal";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -58,7 +59,9 @@ describe("the permissions migration", () => {
       ["internal", "Viewer", [...seededRolePermissions.Viewer!]],
       ["internal", "Warehouse", [...seededRolePermissions.Viewer!]],
       ["external", "Admin", []],
-      ["external", "Buyer", []],
+      // Migration 0026 (the customer portal) gives the seeded external roles their portal permissions.
+      ["external", "Buyer", [...seededPortalRolePermissions.Buyer!]],
+      ["external", "Store Viewer", [...seededPortalRolePermissions["Store Viewer"]!]],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { seededPortalRolePermissions } from "@cm/contracts/portal";
 import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,16 +52,19 @@ describe("seed", () => {
     });
   });
 
-  it("creates the staff roles Sales, Catalog Team, Finance and Viewer with their permissions", async () => {
+  it("creates the staff roles Sales, Catalog Team, Finance and Viewer with their permissions, then the customer roles Buyer and Store Viewer", async () => {
     const seeded = await testApp.database.db.select().from(roles).orderBy(roles.id);
-    expect(seeded.map((role) => [role.name, role.type, role.status, role.permissions])).toEqual(
-      Object.entries(seededRolePermissions).map(([name, permissions]) => [
+    expect(seeded.map((role) => [role.name, role.type, role.status, role.permissions])).toEqual([
+      ...Object.entries(seededRolePermissions).map(([name, permissions]) => [
         name,
         "internal",
         "active",
         [...permissions],
       ]),
-    );
+      ["Buyer", "external", "active", ["portal.catalogs.view", "portal.orders.manage"]],
+      ["Store Viewer", "external", "active", ["portal.catalogs.view"]],
+    ]);
+    expect(Object.keys(seededPortalRolePermissions)).toEqual(["Buyer", "Store Viewer"]);
   });
 
   it("creates brand category 1 and the brands, Crocs among them", async () => {
@@ -83,7 +87,9 @@ describe("seed", () => {
     expect(events.map((event) => event.entityType).sort()).toEqual(
       [
         "organization",
-        ...Array(Object.keys(seededRolePermissions).length).fill("role"),
+        ...Array(Object.keys(seededRolePermissions).length + Object.keys(seededPortalRolePermissions).length).fill(
+          "role",
+        ),
         "user",
         ...Array(seededBrandNames.length).fill("brand"),
       ].sort(),

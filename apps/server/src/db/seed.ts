@@ -2,6 +2,7 @@ import { lineListColumns } from "@cm/contracts/line-list-workbook";
 import { crocsMapping } from "@cm/contracts/mapping-engine/crocs-mapping";
 import { headerFingerprint } from "@cm/contracts/mapping-engine/guess-mapping";
 import { permissionValues, seededRolePermissions } from "@cm/contracts/permissions";
+import { seededPortalRolePermissions } from "@cm/contracts/portal";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../env.ts";
 import { recordCreated, updateEntity, type WriteContext } from "../lib/entity-write.ts";
@@ -38,6 +39,12 @@ const seededStaffRoles = [
   { name: "Catalog Team", description: "Uploads line lists, sorts and publishes catalogs, keeps brands" },
   { name: "Finance", description: "Reads customers, orders and the history of changes" },
   { name: "Viewer", description: "Reads catalogs, customers, orders and people" },
+] as const;
+
+/** The external (customer) roles a first start adds (issue 34; migration 0026 adds them to an existing database). */
+const seededExternalRoles = [
+  { name: "Buyer", description: "Customers' buyers: see published catalogs and prices, and order for their stores" },
+  { name: "Store Viewer", description: "Customers' users who see published catalogs and prices only" },
 ] as const;
 
 // Any fixed number works; it only has to be the same for every instance starting at once.
@@ -117,6 +124,28 @@ export async function seedDatabase(db: Database, config: SeedConfig): Promise<vo
             ...role,
             type: "internal" as const,
             permissions: [...(seededRolePermissions[role.name] ?? [])],
+          })),
+        )
+        .returning();
+      await recordCreated(tx, roleHistory, insertedRoles, bySystem);
+    }
+
+    const existingExternalRoles = await tx
+      .select({ name: sql<string>`lower(${roles.name})` })
+      .from(roles)
+      .where(eq(roles.type, "external"));
+    const externalRoleNames = new Set(existingExternalRoles.map((role) => role.name));
+    const missingExternalRoles = seededExternalRoles.filter(
+      (role) => !externalRoleNames.has(role.name.toLowerCase()),
+    );
+    if (missingExternalRoles.length > 0) {
+      const insertedRoles = await tx
+        .insert(roles)
+        .values(
+          missingExternalRoles.map((role) => ({
+            ...role,
+            type: "external" as const,
+            permissions: [...(seededPortalRolePermissions[role.name] ?? [])],
           })),
         )
         .returning();

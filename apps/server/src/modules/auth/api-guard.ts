@@ -3,13 +3,22 @@ import { permissionMessages } from "@cm/contracts/permissions";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { failure } from "../../lib/envelope.ts";
 import type { AccessTokenVerifier } from "./access-token.ts";
-import { missingPermission } from "./permissions.ts";
-import { canSignIn, findSessionUserById } from "./repository.ts";
+import { portalMessages, type PortalPermission } from "@cm/contracts/portal";
+import { isPortalRoute, missingPermission } from "./permissions.ts";
+import { canSignIn, findSessionUserById, sessionUserOf } from "./repository.ts";
+
+/** What a portal route knows of the signed-in customer user besides `request.user`. */
+export interface PortalContext {
+  organizationId: number;
+  permissions: PortalPermission[];
+}
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user on every protected `/api` route; null elsewhere. */
     user: SessionUser | null;
+    /** A signed-in customer user's organization and portal permissions; null for staff and elsewhere. */
+    portal: PortalContext | null;
   }
 }
 
@@ -46,6 +55,7 @@ function refuse(reply: FastifyReply, status: 401 | 403, message: string, error?:
  */
 export function registerApiGuard(app: FastifyInstance, verifyAccessToken: AccessTokenVerifier): void {
   app.decorateRequest("user", null);
+  app.decorateRequest("portal", null);
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url;
     // No route matched: the 404 answer serves no data (the API's paths are public in its docs).
@@ -81,14 +91,34 @@ export function registerApiGuard(app: FastifyInstance, verifyAccessToken: Access
       request.log.error({ route, method: request.method }, "route declares no permission: refused");
       return refuse(reply, 403, authMessages.forbidden);
     }
-    if (required !== "signed-in") {
-      const missing = missingPermission(user, required);
-      if (missing) {
-        request.log.info({ userId: user.id, route, permission: missing }, "permission missing");
-        return refuse(reply, 403, permissionMessages.missing(missing));
+    // Staff and customers each reach their own routes only, decided here for every route by what it
+    // declares (docs/portal.md, "The guard"): a route added later cannot forget it.
+    if (isPortalRoute(required)) {
+      if (user.type !== "external") {
+        request.log.info({ userId: user.id, route }, "portal route refused to staff");
+        return refuse(reply, 403, portalMessages.customersOnly);
+      }
+      if (required !== "portal" && !user.portalPermissions.includes(required)) {
+        request.log.info({ userId: user.id, route, permission: required }, "portal permission missing");
+        return refuse(reply, 403, portalMessages.missing(required));
+      }
+    } else if (required !== "account") {
+      if (user.type !== "internal") {
+        request.log.info({ userId: user.id, route }, "staff route refused to a customer");
+        return refuse(reply, 403, portalMessages.staffOnly);
+      }
+      if (required !== "signed-in") {
+        const missing = missingPermission(user, required);
+        if (missing) {
+          request.log.info({ userId: user.id, route, permission: missing }, "permission missing");
+          return refuse(reply, 403, permissionMessages.missing(missing));
+        }
       }
     }
-    request.user = user;
+    request.user = sessionUserOf(user);
+    if (user.type === "external") {
+      request.portal = { organizationId: user.organizationId, permissions: user.portalPermissions };
+    }
   });
 
   // API answers carry staff's, customers' and orders' data: no browser cache, back-forward cache or

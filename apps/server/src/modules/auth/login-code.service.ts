@@ -122,9 +122,11 @@ export class LoginCodeService {
     } else {
       const reason = !user
         ? "unknown address"
-        : user.type !== "internal"
-          ? "external user"
-          : `user ${user.status}`;
+        : user.status !== "active"
+          ? `user ${user.status}`
+          : !user.organizationActive
+            ? "organization inactive"
+            : "customer user without an active store";
       log.info({ email, reason }, "login code request refused: no mail sent");
     }
     return { outcome: "sent", firstName };

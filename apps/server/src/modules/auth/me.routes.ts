@@ -8,7 +8,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me",
     {
-      config: { permission: "signed-in" },
+      // Staff and customers alike: the web app reads `type` to choose the landing page (/home or /portal).
+      config: { permission: "account" },
       schema: {
         summary: "The signed-in user",
         tags: ["auth"],

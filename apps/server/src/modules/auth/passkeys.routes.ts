@@ -29,7 +29,8 @@ import type { OidcSettings } from "./oidc-provider.ts";
 import type { PasskeyService } from "./passkeys.service.ts";
 
 const tags = ["auth"];
-const signedIn = { permission: "signed-in" } as const;
+/** The user's own passkeys: staff and customers alike (docs/portal.md). */
+const signedIn = { permission: "account" } as const;
 /** The sign-in step: no token yet; the login interaction's cookie is what it needs. */
 const signInStep = { permission: "public" } as const;
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };

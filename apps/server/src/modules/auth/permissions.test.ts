@@ -6,6 +6,7 @@ import {
   sharedReadPermissions,
   type Permission,
 } from "@cm/contracts/permissions";
+import { portalPermissionValues, type PortalPermission } from "@cm/contracts/portal";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,10 +15,11 @@ import { openApiRoutes } from "../../../test/openapi-routes.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { organizations, roles, users } from "../../db/schema.ts";
 
-/** What a route may declare: a permission of the catalogue, several of them, or one of the two words. */
+/** What a route may declare: a permission of the catalogue, several of them, a portal permission, or one of the words. */
 function isDeclaration(value: unknown): boolean {
   const isPermission = (item: unknown) => permissionValues.includes(item as Permission);
-  if (value === "public" || value === "signed-in") return true;
+  if (value === "public" || value === "signed-in" || value === "account" || value === "portal") return true;
+  if (portalPermissionValues.includes(value as PortalPermission)) return true;
   if (Array.isArray(value)) return value.length > 0 && value.every(isPermission);
   return isPermission(value);
 }

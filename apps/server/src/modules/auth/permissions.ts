@@ -5,6 +5,12 @@ import {
   type Permission,
   withIncludedPermissions,
 } from "@cm/contracts/permissions";
+import {
+  isPortalPermission,
+  portalMessages,
+  type PortalPermission,
+  withIncludedPortalPermissions,
+} from "@cm/contracts/portal";
 import { DomainError } from "../../lib/errors.ts";
 
 /**
@@ -13,12 +19,42 @@ import { DomainError } from "../../lib/errors.ts";
  * - several: any one of them lets the request in, for routes serving two areas (a user route
  *   serves staff and customers' users; the handler then asks for the one its input needs with
  *   `requirePermission`) and for reads that screens of several areas make (`sharedReadPermissions`);
- * - `"signed-in"`: any active staff member (their own account, `/api/me`);
+ * - `"signed-in"`: any active staff member (their own staff account: rename, Delete Account);
+ * - `"account"`: any signed-in user, staff or customer (`GET /api/me`, the user's own passkeys);
+ * - `"portal"`: any signed-in customer user; a portal permission (`portal.*`): a customer user
+ *   whose external role holds it. Staff get 403 on these (docs/portal.md, "The guard");
  * - `"public"`: no token at all (health, sign-in, the presigned PUT, whose signature is its
  *   authorization).
+ * Every other declaration is a staff route: a customer's token gets 403 there, whatever their role.
  * The API guard reads it at each request; a route under /api that declares nothing is refused.
  */
-export type RoutePermission = Permission | readonly [Permission, ...Permission[]] | "signed-in" | "public";
+export type RoutePermission =
+  | Permission
+  | readonly [Permission, ...Permission[]]
+  | PortalPermission
+  | "portal"
+  | "account"
+  | "signed-in"
+  | "public";
+
+/** Whether a route declaring `required` is a portal route (customers only). */
+export function isPortalRoute(required: RoutePermission): required is PortalPermission | "portal" {
+  return required === "portal" || (typeof required === "string" && isPortalPermission(required));
+}
+
+/** The portal permissions an external role grants: none while it is inactive, with what they include. */
+export function grantedPortalPermissions(role: { status: string; permissions: readonly string[] }): PortalPermission[] {
+  if (role.status !== "active") return [];
+  return withIncludedPortalPermissions(role.permissions);
+}
+
+/** The portal route check, the same 403 and message as the guard's. */
+export function requirePortalPermission(
+  portal: { permissions: readonly PortalPermission[] } | null,
+  permission: PortalPermission,
+): void {
+  if (!portal?.permissions.includes(permission)) throw new ForbiddenError(portalMessages.missing(permission));
+}
 
 declare module "fastify" {
   interface FastifyContextConfig {

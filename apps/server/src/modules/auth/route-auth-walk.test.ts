@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintAccessToken } from "../../../test/auth.ts";
 import { openApiRoutes } from "../../../test/openapi-routes.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { organizations, roles, users } from "../../db/schema.ts";
+import { portalMessages } from "@cm/contracts/portal";
+import { organizations, roles, storeUsers, stores, users } from "../../db/schema.ts";
+import { isPortalRoute, type RoutePermission } from "./permissions.ts";
 import { loadAuthSecrets } from "./secrets.ts";
 
 /**
@@ -23,6 +25,8 @@ interface Route {
   method: InjectOptions["method"];
   url: string;
   label: string;
+  /** What the route declares: portal routes are for customers only, "account" routes for both. */
+  permission: RoutePermission;
 }
 
 describe("401 and 403 on every protected route", () => {
@@ -30,11 +34,17 @@ describe("401 and 403 on every protected route", () => {
   let signingKey: JWK;
   const routes: Route[] = [];
   let requests = 0;
-  const ids: Record<"staff" | "customer" | "inactive" | "removed", number> = {
+  const ids: Record<
+    "staff" | "customer" | "inactive" | "removed" | "buyer" | "closedBuyer" | "leftBuyer",
+    number
+  > = {
     staff: 0,
     customer: 0,
     inactive: 0,
     removed: 0,
+    buyer: 0,
+    closedBuyer: 0,
+    leftBuyer: 0,
   };
 
   beforeAll(async () => {
@@ -71,6 +81,41 @@ describe("401 and 403 on every protected route", () => {
       organizationId: customer!.id,
     });
     ids.inactive = await addUser("walk-leaver@example.com", { status: "inactive" });
+    // Customers who may sign in: a Buyer of an active organization linked to an active store; and
+    // two who may not: the same of an inactive organization, and a deactivated one.
+    const [buyerRole] = await db.select().from(roles).where(eq(roles.name, "Buyer"));
+    const [closed] = await db
+      .insert(organizations)
+      .values({ name: "Walk Test Closed Customer", type: "external", status: "inactive" })
+      .returning();
+    ids.buyer = await addUser("walk-buyer@portal.example", {
+      type: "external",
+      organizationId: customer!.id,
+      roleId: buyerRole!.id,
+    });
+    ids.leftBuyer = await addUser("walk-left@portal.example", {
+      type: "external",
+      status: "inactive",
+      organizationId: customer!.id,
+      roleId: buyerRole!.id,
+    });
+    ids.closedBuyer = await addUser("walk-closed@portal.example", {
+      type: "external",
+      organizationId: closed!.id,
+      roleId: buyerRole!.id,
+    });
+    const [store, closedStore] = await db
+      .insert(stores)
+      .values([
+        { organizationId: customer!.id, name: "Walk Store", logoUrl: "/store-logo-placeholder.svg" },
+        { organizationId: closed!.id, name: "Walk Closed Store", logoUrl: "/store-logo-placeholder.svg" },
+      ])
+      .returning();
+    await db.insert(storeUsers).values([
+      { storeId: store!.id, userId: ids.buyer },
+      { storeId: store!.id, userId: ids.leftBuyer },
+      { storeId: closedStore!.id, userId: ids.closedBuyer },
+    ]);
     ids.removed = await addUser("walk-removed@example.com", {});
     await db.delete(users).where(eq(users.id, ids.removed));
 
@@ -80,6 +125,7 @@ describe("401 and 403 on every protected route", () => {
         method: route.method,
         url: route.path.replace(/\{[^}]+\}/g, unknownId),
         label: route.label,
+        permission: route.permission as RoutePermission,
       });
     }
   });
@@ -111,16 +157,61 @@ describe("401 and 403 on every protected route", () => {
     );
   });
 
-  it("lets a valid staff token past the guard on every route (the baseline of the refusals)", async () => {
+  it("lets a valid staff token past the guard on every staff route (the baseline of the refusals)", async () => {
     const token = await mint();
     const refused: string[] = [];
-    for (const route of routes) {
+    for (const route of routes.filter((route) => !isPortalRoute(route.permission))) {
       const response = await call(route, token);
       if (response.statusCode === 401 || response.statusCode === 403) {
         refused.push(`${route.label}: ${response.statusCode} ${response.body}`);
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it("finds the portal routes in the OpenAPI document", () => {
+    const portal = routes.filter((route) => isPortalRoute(route.permission)).map((route) => route.label);
+    expect(portal).toContain("GET /api/portal/me");
+    // Every route under /api/portal is a portal route, so a staff token cannot reach any.
+    expect(routes.filter((route) => route.url.startsWith("/api/portal/")).map((route) => route.label)).toEqual(
+      portal,
+    );
+  });
+
+  it("answers 403 to a staff token on every portal route: staff are never asked to pick a store", async () => {
+    const token = await mint();
+    const customersOnly = JSON.stringify({ success: false, message: portalMessages.customersOnly, data: null });
+    const wrong: string[] = [];
+    for (const route of routes.filter((route) => isPortalRoute(route.permission))) {
+      const response = await call(route, token);
+      if (response.statusCode !== 403 || response.body !== customersOnly) {
+        wrong.push(`${route.label}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 to a signed-in customer's token on every staff route, and lets it into the portal and its own account", async () => {
+    const token = await mint({ sub: String(ids.buyer) });
+    const staffOnly = JSON.stringify({ success: false, message: portalMessages.staffOnly, data: null });
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const response = await call(route, token);
+      const open = isPortalRoute(route.permission) || route.permission === "account";
+      if (open ? response.statusCode === 401 || response.statusCode === 403 : response.statusCode !== 403) {
+        wrong.push(`${route.label}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      } else if (!open && response.body !== staffOnly) {
+        wrong.push(`${route.label}: ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Only the user's own account is open to both: GET /api/me and their passkeys.
+    expect(
+      routes.filter((route) => route.permission === "account").map((route) => route.label).sort(),
+    ).toEqual(expect.arrayContaining(["GET /api/me", "GET /api/me/passkeys"]));
+    expect(routes.filter((route) => route.permission === "account").every((route) => route.url.startsWith("/api/me"))).toBe(
+      true,
+    );
   });
 
   it("answers 401 with the envelope to every bad token on every route", async () => {
@@ -169,8 +260,10 @@ describe("401 and 403 on every protected route", () => {
 
   it("answers 403 with the envelope to a customer's and a deactivated staff member's valid token", async () => {
     const tokens: [string, string][] = [
-      ["a customer (external user)", await mint({ sub: String(ids.customer) })],
+      ["a customer (external user) linked to no store", await mint({ sub: String(ids.customer) })],
       ["a deactivated staff member", await mint({ sub: String(ids.inactive) })],
+      ["a deactivated customer user", await mint({ sub: String(ids.leftBuyer) })],
+      ["a customer user of an inactive organization", await mint({ sub: String(ids.closedBuyer) })],
     ];
     const forbidden = JSON.stringify({ success: false, message: authMessages.forbidden, data: null });
     const wrong: string[] = [];

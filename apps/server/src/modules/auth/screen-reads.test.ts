@@ -189,8 +189,9 @@ describe("what each screen reads", () => {
         for (const read of screen.reads) {
           const { route, when } = typeof read === "string" ? { route: read, when: undefined } : read;
           if (when !== undefined && !meets(held, when)) continue;
-          const permission = declared.get(route) as Requirement | "signed-in" | "public";
-          if (permission === "public" || meets(held, permission)) continue;
+          const permission = declared.get(route) as Requirement | "signed-in" | "account" | "public";
+          // "account": any signed-in user, staff or customer.
+          if (permission === "public" || permission === "account" || meets(held, permission)) continue;
           failures.add(
             `${screen.name}: ${route} (declares ${JSON.stringify(permission)}) for [${saved.join(", ")}]`,
           );

@@ -78,7 +78,11 @@ describe("users API", () => {
       .values({ name: "Sole Mates", type: "external" })
       .returning();
     customerId = customer!.id;
-    const [buyer] = await db.insert(roles).values({ name: "Buyer", type: "external" }).returning();
+    // The seed's customer role (issue 34).
+    const [buyer] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.name, "Buyer"), eq(roles.type, "external")));
     buyerRoleId = buyer!.id;
     const [sales] = await db.select().from(roles).where(eq(roles.name, "Sales"));
     const [viewer] = await db.select().from(roles).where(eq(roles.name, "Viewer"));
