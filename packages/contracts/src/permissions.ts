@@ -154,8 +154,12 @@ export const permissionMessages = {
   lastPeopleManager:
     "This is the last active user who can manage people: give another active user that permission first",
   adminPermissionsLocked: "The Admin role holds every permission; its permissions cannot be changed",
-  /** 400: customers' users never use the back office, so their roles grant nothing. */
-  externalRolePermissions: "Customer roles hold no permissions: remove them or make the role a staff role",
+  /** 400: customers' users never use the back office: their roles hold portal permissions only. */
+  externalRolePermissions:
+    "Customer roles hold portal permissions only: remove the staff permissions or make the role a staff role",
+  /** 400: staff never use the customer portal: their roles hold no portal permissions. */
+  internalRolePortalPermissions:
+    "Staff roles hold no portal permissions: remove them or make the role a customer role",
   permissionsInvalid: "Permissions must be known permission names",
 } as const;
 

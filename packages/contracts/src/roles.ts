@@ -2,6 +2,7 @@ import { z } from "zod";
 import { nameSchema } from "./names.ts";
 import { expectedRevisionSchema, revisionedSchema } from "./envelope.ts";
 import { permissionSchema, rolePermissionsSchema } from "./permissions.ts";
+import { portalPermissionSchema, rolePortalPermissionsSchema } from "./portal.ts";
 
 /**
  * Roles (SPEC.md sections 3, 5 and 8, "Role"): listed, created from the People screen and
@@ -40,6 +41,8 @@ export const roleMessages = {
   nameTaken: (name: string, type: RoleType) =>
     `A ${roleTypeLabels[type].toLowerCase()} role named "${name}" already exists`,
   adminLocked: `The ${adminRoleName} role cannot be renamed, moved to another type or deactivated`,
+  /** 400 on `type`: staff hold staff roles and customers' users customer roles (issue 34). */
+  typeLockedInUse: "A role that users hold cannot move to the other type: give them another role first",
   created: "Role created successfully",
   updated: "Role updated successfully",
   /** The toast when a role could not be created and the server said nothing usable. */
@@ -64,8 +67,10 @@ export const createRoleInputSchema = z.object({
   description: roleDescriptionSchema,
   type: z.enum(roleTypeValues, roleMessages.typeInvalid).default("internal"),
   status: z.enum(roleStatusValues, roleMessages.statusInvalid).default("active"),
-  /** What holders of the role may do; none by default. External roles hold none. */
+  /** What holders of the role may do in the back office; none by default. External roles hold none. */
   permissions: rolePermissionsSchema.default([]),
+  /** What holders of the role may do in the customer portal; none by default. Internal roles hold none. */
+  portalPermissions: rolePortalPermissionsSchema.default([]),
 });
 export type CreateRoleInput = z.input<typeof createRoleInputSchema>;
 export type CreateRoleData = z.output<typeof createRoleInputSchema>;
@@ -77,6 +82,7 @@ export const updateRoleInputSchema = expectedRevisionSchema.extend({
   type: z.enum(roleTypeValues, roleMessages.typeInvalid).optional(),
   status: z.enum(roleStatusValues, roleMessages.statusInvalid).optional(),
   permissions: rolePermissionsSchema.optional(),
+  portalPermissions: rolePortalPermissionsSchema.optional(),
 });
 export type UpdateRoleInput = z.input<typeof updateRoleInputSchema>;
 
@@ -88,6 +94,8 @@ export const roleSchema = z
     type: roleTypeSchema,
     status: roleStatusSchema,
     permissions: z.array(permissionSchema),
+    /** The portal permissions of a customer (external) role; always sent, none for staff roles. */
+    portalPermissions: z.array(portalPermissionSchema).optional(),
     /** How many users hold the role. */
     userCount: z.number().int(),
     createdAt: z.iso.datetime(),

@@ -45,6 +45,8 @@ export const userMessages = {
   externalInInternalOrganization: "External users cannot join the internal organization",
   // Staff may hold any active staff role (SPEC.md forced Admin, whose roles meant nothing: DESIGN.md section 8).
   staffRoleRequired: "Staff members need an active staff role",
+  // Customers' users hold customer roles only (issue 34): their permissions are the portal's.
+  customerRoleRequired: "Customer users need an active customer role",
   cannotDeactivateSelf: "You cannot deactivate your own account",
   created: "User created successfully",
   createFailed: "Failed to create user",

@@ -62,7 +62,9 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Create a role",
         description: [
           "Type defaults to internal and status to active. Names are unique per type in any letter case.",
-          `\`permissions\` (none by default) are names of the catalogue; customer roles hold none (400 "${permissionMessages.externalRolePermissions}").`,
+          `\`permissions\` (none by default) are names of the staff catalogue, \`portalPermissions\` (none by default) of the portal's:`,
+          `a customer (external) role holds portal permissions only (400 "${permissionMessages.externalRolePermissions}"),`,
+          `a staff role staff permissions only (400 "${permissionMessages.internalRolePortalPermissions}").`,
           `400 "${roleMessages.createInvalid}" with the field errors; 409 for a name the type already has;`,
           `500 "${roleMessages.createServerError}".`,
         ].join(" "),
@@ -92,7 +94,8 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         description: [
           "Changes the fields sent. Send the revision the change is based on (`expectedRevision` or `If-Match`):",
           "a stale one gets 409 and changes nothing. The Admin role keeps its name, type and active status,",
-          `and every permission (409 "${permissionMessages.adminPermissionsLocked}"). Customer roles hold no permissions (400).`,
+          `and every permission (409 "${permissionMessages.adminPermissionsLocked}"). A customer role holds portal permissions only, a staff role staff permissions only (400);`,
+          `a role users hold cannot change its type (400 "${roleMessages.typeLockedInUse}").`,
           `A change that would leave no active user holding people.manage gets 409 "${permissionMessages.lastPeopleManager}".`,
         ].join(" "),
         tags,

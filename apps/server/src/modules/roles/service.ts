@@ -19,6 +19,7 @@ import {
   withConstraintMessages,
 } from "../../lib/errors.ts";
 import { isPermission } from "../auth/permissions.ts";
+import { isPortalPermission, type PortalPermission } from "@cm/contracts/portal";
 import { roleHistory } from "./history.ts";
 import { keepingAPeopleManager } from "./people-managers.ts";
 import {
@@ -40,6 +41,7 @@ export function toRole(row: RoleWithCountRow): Role {
     type: role.type,
     status: role.status === "inactive" ? "inactive" : "active",
     permissions: row.permissions.filter(isPermission),
+    portalPermissions: row.permissions.filter(isPortalPermission),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -52,11 +54,23 @@ export function isAdminRole(row: Pick<RoleRow, "name" | "type">): boolean {
 const holdsEveryPermission = (permissions: readonly string[]) =>
   permissionValues.every((permission) => permissions.includes(permission));
 
-/** Customers' users never use the back office: their roles grant nothing. */
-function refuseExternalPermissions(type: RoleType, permissions: readonly Permission[]): void {
+/**
+ * Customers' users never use the back office and staff never the portal: a customer (external)
+ * role holds portal permissions only, a staff (internal) role staff permissions only (docs/portal.md).
+ */
+function refusePermissionsOfOtherType(
+  type: RoleType,
+  permissions: readonly Permission[],
+  portalPermissions: readonly PortalPermission[],
+): void {
   if (type === "external" && permissions.length > 0) {
     throw new InvalidError(permissionMessages.externalRolePermissions, {
       permissions: [permissionMessages.externalRolePermissions],
+    });
+  }
+  if (type === "internal" && portalPermissions.length > 0) {
+    throw new InvalidError(permissionMessages.internalRolePortalPermissions, {
+      portalPermissions: [permissionMessages.internalRolePortalPermissions],
     });
   }
 }
@@ -100,7 +114,7 @@ export class RolesService {
    * our side." (500), logged with their cause.
    */
   async create(input: CreateRoleData, actorUserId: number): Promise<RoleWrite> {
-    refuseExternalPermissions(input.type, input.permissions);
+    refusePermissionsOfOtherType(input.type, input.permissions, input.portalPermissions);
     // Lost a race with another request creating the same name.
     const nameRace = { [nameConstraint]: () => roleMessages.nameTaken(input.name, input.type) };
     try {
@@ -114,7 +128,7 @@ export class RolesService {
             description: description(input.description) ?? null,
             type: input.type,
             status: input.status,
-            permissions: input.permissions,
+            permissions: [...input.permissions, ...input.portalPermissions],
           });
           await recordCreated(tx, roleHistory, [created], { actorUserId });
           return created;
@@ -147,6 +161,8 @@ export class RolesService {
           actorUserId,
           apply: async (current) => {
             const currentPermissions = current.permissions.filter(isPermission);
+            const currentPortalPermissions = current.permissions.filter(isPortalPermission);
+            const nextPortalPermissions = input.portalPermissions ?? currentPortalPermissions;
             const nextValues = {
               name: input.name ?? current.name,
               type: input.type ?? current.type,
@@ -166,7 +182,11 @@ export class RolesService {
                 throw new ConflictError(permissionMessages.adminPermissionsLocked);
               }
             }
-            refuseExternalPermissions(nextValues.type, nextValues.permissions);
+            refusePermissionsOfOtherType(nextValues.type, nextValues.permissions, nextPortalPermissions);
+            // Its holders would hold a role of the other type: staff a customer role, or the reverse.
+            if (nextValues.type !== current.type && (await countRoleUsers(tx, id)) > 0) {
+              throw new InvalidError(roleMessages.typeLockedInUse, { type: [roleMessages.typeLockedInUse] });
+            }
             if (await findRoleByName(tx, nextValues.name, nextValues.type, id)) {
               throw new ConflictError(roleMessages.nameTaken(nextValues.name, nextValues.type));
             }
@@ -174,7 +194,11 @@ export class RolesService {
             takesAway =
               nextValues.status !== "active" ||
               currentPermissions.some((permission) => !nextValues.permissions.includes(permission));
-            return { ...nextValues, description: description(input.description) };
+            return {
+              ...nextValues,
+              permissions: [...nextValues.permissions, ...nextPortalPermissions],
+              description: description(input.description),
+            };
           },
           around: (write) => (takesAway ? keepingAPeopleManager(tx, write) : write()),
         });

@@ -140,6 +140,19 @@ export class UsersService {
     return role.id;
   }
 
+  /**
+   * A customer user's role must be an active customer (external) role: they use the portal with its
+   * portal permissions, never the back office (docs/portal.md).
+   */
+  async #customerRole(tx: Tx, roleId: number): Promise<number> {
+    const role = await findRoleById(tx, roleId);
+    if (!role) throw new NotFoundError(userMessages.roleNotFound);
+    if (role.type !== "external" || role.status !== "active") {
+      throw new InvalidError(userMessages.customerRoleRequired, { roleId: [userMessages.customerRoleRequired] });
+    }
+    return role.id;
+  }
+
   /** The organization and role the new user really gets. */
   async #membership(tx: Tx, input: NewUser): Promise<{ organizationId: number; roleId: number }> {
     if (input.type === "internal") {
@@ -155,9 +168,7 @@ export class UsersService {
         organizationId: [userMessages.externalInInternalOrganization],
       });
     }
-    const role = await findRoleById(tx, input.roleId);
-    if (!role) throw new NotFoundError(userMessages.roleNotFound);
-    return { organizationId: organization.id, roleId: role.id };
+    return { organizationId: organization.id, roleId: await this.#customerRole(tx, input.roleId) };
   }
 
   async create(input: NewUser, actor: Actor): Promise<UserWrite> {
@@ -217,9 +228,7 @@ export class UsersService {
             requirePermission(actor, managePermission[current.type]);
           }
           if (roleChange && current.type === "internal") await this.#staffRole(tx, changes.roleId!);
-          if (roleChange && current.type === "external" && !(await findRoleById(tx, changes.roleId!))) {
-            throw new NotFoundError(userMessages.roleNotFound);
-          }
+          if (roleChange && current.type === "external") await this.#customerRole(tx, changes.roleId!);
           onlyStatusChanged =
             statusChange &&
             !roleChange &&
