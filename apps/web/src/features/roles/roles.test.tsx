@@ -164,6 +164,36 @@ describe("Edit Role", () => {
     );
   });
 
+  it("saves a customer role's portal permissions, with what they include", async () => {
+    const storeViewer = {
+      ...buyer,
+      id: 5,
+      name: "Store Viewer",
+      portalPermissions: ["portal.catalogs.view"],
+    };
+    const fetchMock = mockPeopleApi({
+      "GET /api/roles/5": envelope(storeViewer),
+      "PUT /api/roles/5": written({ ...storeViewer, _revision: 2 }),
+    });
+    const { user } = renderApp("/home/team/roles/5");
+    const form = await screen.findByRole("form", { name: "Edit role" });
+    const list = within(form).getByRole("list", { name: "Permissions of Store Viewer" });
+    expect(within(list).getByRole("checkbox", { name: "Portal: Catalogs" })).toBeChecked();
+    await user.click(within(list).getByRole("checkbox", { name: "Portal: Orders" }));
+    await user.click(within(form).getByRole("button", { name: "Save Changes" }));
+
+    expect(await screen.findByText("Role updated successfully")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "PUT", "/api/roles/5")).toEqual([
+      {
+        expectedRevision: 1,
+        name: "Store Viewer",
+        description: null,
+        status: "active",
+        portalPermissions: ["portal.catalogs.view", "portal.orders.manage"],
+      },
+    ]);
+  });
+
   it("says the server's message when the role changed meanwhile", async () => {
     const stale = "This record was changed by someone else. Reload it and try again.";
     mockPeopleApi({
@@ -179,6 +209,34 @@ describe("Edit Role", () => {
 });
 
 describe("Create Role dialog", () => {
+  it("gives a new customer role the portal permissions checked, and no staff ones", async () => {
+    const fetchMock = mockPeopleApi({
+      "GET /api/roles": envelope(allRoles),
+      "POST /api/roles": written({ ...buyer, id: 9, name: "Head Buyer" }, 201),
+    });
+    const { user } = renderApp("/home/team/roles");
+    await user.click(await screen.findByRole("button", { name: "Create Role" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create Role" });
+    await user.type(within(dialog).getByLabelText("Name"), "Head Buyer");
+    await user.click(within(dialog).getByRole("combobox", { name: "Type" }));
+    await user.click(await screen.findByRole("option", { name: "Customer" }));
+    const portal = within(dialog).getByRole("list", { name: "Permissions of the new role" });
+    await user.click(within(portal).getByRole("checkbox", { name: "Portal: Orders" }));
+    await user.click(within(portal).getByRole("checkbox", { name: "Portal: Users" }));
+    await user.click(within(dialog).getByRole("button", { name: "Create" }));
+
+    expect(await screen.findByText("Role created successfully")).toBeInTheDocument();
+    expect(sentBodies(fetchMock, "POST", "/api/roles")).toEqual([
+      {
+        name: "Head Buyer",
+        type: "external",
+        status: "active",
+        permissions: [],
+        portalPermissions: ["portal.catalogs.view", "portal.orders.manage", "portal.users.manage"],
+      },
+    ]);
+  });
+
   it("gives a new staff role the permissions checked on its grid, and a customer role none", async () => {
     const fetchMock = mockPeopleApi({
       "GET /api/roles": envelope(allRoles),
@@ -214,6 +272,7 @@ describe("Create Role dialog", () => {
         type: "internal",
         status: "active",
         permissions: ["catalogs.view", "catalogs.manage"],
+        portalPermissions: [],
       },
     ]);
   });
@@ -252,6 +311,7 @@ describe("Create Role dialog", () => {
         type: "internal",
         status: "active",
         permissions: ["catalogs.view", "orders.view", "orders.manage"],
+        portalPermissions: [],
       },
     ]);
   });

@@ -28,7 +28,13 @@ import { isApiError } from "@/lib/api-client";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { uiText } from "@/lib/ui-text";
 
-const emptyRole: CreateRoleInput = { name: "", description: "", type: "internal", permissions: [] };
+const emptyRole: CreateRoleInput = {
+  name: "",
+  description: "",
+  type: "internal",
+  permissions: [],
+  portalPermissions: [],
+};
 
 /**
  * The Create Role dialog of the People and Roles screens (SPEC.md sections 4 and 5, "Role"): name

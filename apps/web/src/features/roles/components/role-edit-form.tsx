@@ -18,6 +18,7 @@ const roleEditFormSchema = createRoleInputSchema.pick({
   description: true,
   status: true,
   permissions: true,
+  portalPermissions: true,
 });
 type RoleEditFormValues = z.input<typeof roleEditFormSchema>;
 export type RoleEditFormOutput = z.output<typeof roleEditFormSchema>;
@@ -46,6 +47,7 @@ export function RoleEditForm({
       description: role.description ?? "",
       status: role.status,
       permissions: role.permissions,
+      portalPermissions: role.portalPermissions ?? [],
     },
   });
   const {

@@ -22,6 +22,8 @@ interface RoleFieldValues {
   type?: RoleType;
   status?: RoleStatus;
   permissions?: string[];
+  /** A customer role's portal permissions (issue 34). */
+  portalPermissions?: string[];
 }
 
 const statusLabels: Record<RoleStatus, string> = { active: "Active", inactive: "Inactive" };
@@ -88,7 +90,10 @@ export function RoleFields({
                 value={field.value ?? "internal"}
                 onValueChange={(value) => {
                   // A staff role holds staff permissions only, a customer role portal ones only.
-                  if (value !== field.value) setValue("permissions", []);
+                  if (value !== field.value) {
+                    setValue("permissions", []);
+                    setValue("portalPermissions", []);
+                  }
                   field.onChange(value as RoleType);
                 }}
               >
@@ -166,18 +171,24 @@ export function RolePermissionsField({
       <span className="text-sm font-medium">
         {type === "external" ? "Portal permissions" : "Permissions"}
       </span>
-      <Controller
-        control={control}
-        name="permissions"
-        render={({ field }) =>
-          type === "external" ? (
+      {type === "external" ? (
+        <Controller
+          control={control}
+          name="portalPermissions"
+          render={({ field }) => (
             <PortalPermissionsList
               value={field.value ?? []}
               onChange={field.onChange}
               disabled={disabled}
               label={label}
             />
-          ) : (
+          )}
+        />
+      ) : (
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field }) => (
             <PermissionsGrid
               value={(field.value ?? []) as Permission[]}
               onChange={field.onChange}
@@ -185,9 +196,9 @@ export function RolePermissionsField({
               disabled={disabled}
               label={label}
             />
-          )
-        }
-      />
+          )}
+        />
+      )}
     </div>
   );
 }

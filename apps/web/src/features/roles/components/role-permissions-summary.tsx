@@ -13,7 +13,7 @@ import { isAdminRole } from "@/lib/roles";
 function grantedLabels(role: Role): { labels: string[]; catalogueSize: number } {
   if (role.type === "external") {
     // A customer role's permissions are the portal's (issue 34).
-    const permissions = withIncludedPortalPermissions(role.permissions);
+    const permissions = withIncludedPortalPermissions(role.portalPermissions ?? []);
     return {
       labels: permissions.map((permission) => portalPermissionLabels[permission]),
       catalogueSize: portalPermissionValues.length,

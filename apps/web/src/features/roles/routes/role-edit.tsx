@@ -41,8 +41,8 @@ export default function RoleEditRoute() {
   const save = async (values: RoleEditFormOutput) => {
     const current = role.data;
     if (!current) return;
-    // Only what this role may change: the Admin role keeps its name, status and permissions, and a
-    // customer role holds no permissions.
+    // Only what this role may change: the Admin role keeps its name, status and permissions; a
+    // staff role holds staff permissions, a customer role portal permissions.
     const input: UpdateRoleInput = isAdminRole(current)
       ? { expectedRevision: current._revision, description: values.description }
       : {
@@ -50,7 +50,9 @@ export default function RoleEditRoute() {
           name: values.name,
           description: values.description,
           status: values.status,
-          ...(current.type === "internal" && { permissions: values.permissions }),
+          ...(current.type === "internal"
+            ? { permissions: values.permissions }
+            : { portalPermissions: values.portalPermissions }),
         };
     try {
       await updateRole.mutateAsync({ roleId: current.id, input });
