@@ -8,7 +8,11 @@ import { z } from "zod";
  */
 
 /** Every portal permission, in the order the roles screen lists them. */
-export const portalPermissionValues = ["portal.catalogs.view", "portal.orders.manage", "portal.users.manage"] as const;
+export const portalPermissionValues = [
+  "portal.catalogs.view",
+  "portal.orders.manage",
+  "portal.users.manage",
+] as const;
 export const portalPermissionSchema = z.enum(portalPermissionValues);
 export type PortalPermission = z.infer<typeof portalPermissionSchema>;
 
@@ -35,7 +39,8 @@ export const includedPortalPermissions: Partial<Record<PortalPermission, readonl
 export function withIncludedPortalPermissions(permissions: readonly string[]): PortalPermission[] {
   const held = new Set<string>(permissions);
   for (const permission of permissions) {
-    for (const included of includedPortalPermissions[permission as PortalPermission] ?? []) held.add(included);
+    for (const included of includedPortalPermissions[permission as PortalPermission] ?? [])
+      held.add(included);
   }
   return portalPermissionValues.filter((permission) => held.has(permission));
 }
@@ -72,7 +77,9 @@ export const portalMessages = {
 export const rolePortalPermissionsSchema = z
   .array(z.enum(portalPermissionValues, portalMessages.permissionsInvalid))
   .max(portalPermissionValues.length)
-  .transform((permissions) => portalPermissionValues.filter((permission) => permissions.includes(permission)));
+  .transform((permissions) =>
+    portalPermissionValues.filter((permission) => permissions.includes(permission)),
+  );
 
 /** `data` of `GET /api/portal/me`: the signed-in customer user. */
 export const portalMeSchema = z.object({
@@ -90,6 +97,9 @@ export const portalMeSchema = z.object({
 });
 export type PortalMe = z.infer<typeof portalMeSchema>;
 
-export function hasPortalPermission(permissions: readonly string[] | undefined, permission: PortalPermission) {
+export function hasPortalPermission(
+  permissions: readonly string[] | undefined,
+  permission: PortalPermission,
+) {
   return permissions?.includes(permission) ?? false;
 }

@@ -87,9 +87,9 @@ describe("seed", () => {
     expect(events.map((event) => event.entityType).sort()).toEqual(
       [
         "organization",
-        ...Array(Object.keys(seededRolePermissions).length + Object.keys(seededPortalRolePermissions).length).fill(
-          "role",
-        ),
+        ...Array(
+          Object.keys(seededRolePermissions).length + Object.keys(seededPortalRolePermissions).length,
+        ).fill("role"),
         "user",
         ...Array(seededBrandNames.length).fill("brand"),
       ].sort(),

@@ -43,7 +43,10 @@ const seededStaffRoles = [
 
 /** The external (customer) roles a first start adds (issue 34; migration 0026 adds them to an existing database). */
 const seededExternalRoles = [
-  { name: "Buyer", description: "Customers' buyers: see published catalogs and prices, and order for their stores" },
+  {
+    name: "Buyer",
+    description: "Customers' buyers: see published catalogs and prices, and order for their stores",
+  },
   { name: "Store Viewer", description: "Customers' users who see published catalogs and prices only" },
 ] as const;
 

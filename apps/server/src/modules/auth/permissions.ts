@@ -43,7 +43,10 @@ export function isPortalRoute(required: RoutePermission): required is PortalPerm
 }
 
 /** The portal permissions an external role grants: none while it is inactive, with what they include. */
-export function grantedPortalPermissions(role: { status: string; permissions: readonly string[] }): PortalPermission[] {
+export function grantedPortalPermissions(role: {
+  status: string;
+  permissions: readonly string[];
+}): PortalPermission[] {
   if (role.status !== "active") return [];
   return withIncludedPortalPermissions(role.permissions);
 }

@@ -36,7 +36,13 @@ async function findSessionUser(db: DbExecutor, where: SQL): Promise<AuthUser | u
       organizationId: users.organizationId,
       organizationActive: sql<boolean>`${organizations.status} = 'active'`,
       hasActiveStore: sql<boolean>`exists (select 1 from ${storeUsers} inner join ${stores} on ${stores.id} = ${storeUsers.storeId} where ${storeUsers.userId} = ${users.id} and ${stores.status} = 'active' and ${stores.organizationId} = ${users.organizationId})`,
-      role: { id: roles.id, name: roles.name, status: roles.status, type: roles.type, permissions: roles.permissions },
+      role: {
+        id: roles.id,
+        name: roles.name,
+        status: roles.status,
+        type: roles.type,
+        permissions: roles.permissions,
+      },
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -60,10 +66,7 @@ export async function findSessionUserById(db: DbExecutor, id: number): Promise<A
   return findSessionUser(db, eq(users.id, id));
 }
 
-export async function findSessionUserByEmail(
-  db: DbExecutor,
-  email: string,
-): Promise<AuthUser | undefined> {
+export async function findSessionUserByEmail(db: DbExecutor, email: string): Promise<AuthUser | undefined> {
   return findSessionUser(db, sql`lower(${users.email}) = ${email.toLowerCase()}`);
 }
 
@@ -80,6 +83,12 @@ export function canSignIn(user: AuthUser): boolean {
 
 /** The session user `GET /api/me` answers, without what only the guard needs. */
 export function sessionUserOf(user: AuthUser): SessionUser {
-  const { organizationId: _o, organizationActive: _a, hasActiveStore: _s, portalPermissions: _p, ...session } = user;
+  const {
+    organizationId: _o,
+    organizationActive: _a,
+    hasActiveStore: _s,
+    portalPermissions: _p,
+    ...session
+  } = user;
   return session;
 }

@@ -173,14 +173,18 @@ describe("401 and 403 on every protected route", () => {
     const portal = routes.filter((route) => isPortalRoute(route.permission)).map((route) => route.label);
     expect(portal).toContain("GET /api/portal/me");
     // Every route under /api/portal is a portal route, so a staff token cannot reach any.
-    expect(routes.filter((route) => route.url.startsWith("/api/portal/")).map((route) => route.label)).toEqual(
-      portal,
-    );
+    expect(
+      routes.filter((route) => route.url.startsWith("/api/portal/")).map((route) => route.label),
+    ).toEqual(portal);
   });
 
   it("answers 403 to a staff token on every portal route: staff are never asked to pick a store", async () => {
     const token = await mint();
-    const customersOnly = JSON.stringify({ success: false, message: portalMessages.customersOnly, data: null });
+    const customersOnly = JSON.stringify({
+      success: false,
+      message: portalMessages.customersOnly,
+      data: null,
+    });
     const wrong: string[] = [];
     for (const route of routes.filter((route) => isPortalRoute(route.permission))) {
       const response = await call(route, token);
@@ -207,11 +211,16 @@ describe("401 and 403 on every protected route", () => {
     expect(wrong).toEqual([]);
     // Only the user's own account is open to both: GET /api/me and their passkeys.
     expect(
-      routes.filter((route) => route.permission === "account").map((route) => route.label).sort(),
+      routes
+        .filter((route) => route.permission === "account")
+        .map((route) => route.label)
+        .sort(),
     ).toEqual(expect.arrayContaining(["GET /api/me", "GET /api/me/passkeys"]));
-    expect(routes.filter((route) => route.permission === "account").every((route) => route.url.startsWith("/api/me"))).toBe(
-      true,
-    );
+    expect(
+      routes
+        .filter((route) => route.permission === "account")
+        .every((route) => route.url.startsWith("/api/me")),
+    ).toBe(true);
   });
 
   it("answers 401 with the envelope to every bad token on every route", async () => {

@@ -18,7 +18,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The signed-in customer user, their organization, stores and portal permissions",
         description: [
-          "For customer users only (a staff token gets 403 \"" + portalMessages.customersOnly + "\").",
+          'For customer users only (a staff token gets 403 "' + portalMessages.customersOnly + '").',
           "`stores` are the active stores of the user's organization the user is linked to, by name;",
           "`permissions` the portal permissions of the user's external role, with what they include.",
         ].join(" "),

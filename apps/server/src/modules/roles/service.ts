@@ -1,4 +1,5 @@
 import { permissionMessages, permissionValues, type Permission } from "@cm/contracts/permissions";
+import { isPortalPermission, type PortalPermission } from "@cm/contracts/portal";
 import {
   adminRoleName,
   roleMessages,
@@ -19,7 +20,6 @@ import {
   withConstraintMessages,
 } from "../../lib/errors.ts";
 import { isPermission } from "../auth/permissions.ts";
-import { isPortalPermission, type PortalPermission } from "@cm/contracts/portal";
 import { roleHistory } from "./history.ts";
 import { keepingAPeopleManager } from "./people-managers.ts";
 import {

@@ -148,7 +148,9 @@ export class UsersService {
     const role = await findRoleById(tx, roleId);
     if (!role) throw new NotFoundError(userMessages.roleNotFound);
     if (role.type !== "external" || role.status !== "active") {
-      throw new InvalidError(userMessages.customerRoleRequired, { roleId: [userMessages.customerRoleRequired] });
+      throw new InvalidError(userMessages.customerRoleRequired, {
+        roleId: [userMessages.customerRoleRequired],
+      });
     }
     return role.id;
   }
