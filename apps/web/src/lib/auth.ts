@@ -1,4 +1,5 @@
 import { apiResourcePath, oidcClientId, oidcMountPath, oidcScopes } from "@cm/contracts/auth-rules";
+import { portalPath } from "@cm/contracts/portal";
 import {
   ErrorResponse,
   OidcClient,
@@ -114,12 +115,17 @@ setAuthHandlers({
 
 /* ----------------------------------------------------------------- where to go after sign-in */
 
-/** Only our own protected pages: never another origin, never a sign-in page. */
+/**
+ * Only our own protected pages, the staff's (`/home…`) or the customers' portal (`/portal…`):
+ * never another origin, never a sign-in page. A user of the other kind is then sent to their own
+ * home by its guard.
+ */
 export function safeReturnTo(value: unknown): string {
   const home = paths.home.root.getHref();
   if (typeof value !== "string") return home;
-  if (value !== home && !value.startsWith(`${home}/`) && !value.startsWith(`${home}?`)) return home;
-  return value;
+  const within = (root: string) =>
+    value === root || value.startsWith(`${root}/`) || value.startsWith(`${root}?`);
+  return within(home) || within(portalPath) ? value : home;
 }
 
 /** Set by a logout in this tab: the page the user left is not one to come back to. */
