@@ -1,5 +1,6 @@
+import { defaultPortalRoleName } from "@cm/contracts/portal";
 import { adminRoleName, type RoleType } from "@cm/contracts/roles";
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
 import { roles, users } from "../../db/schema.ts";
 
@@ -68,6 +69,24 @@ export async function findRoleByName(
 /** The internal Admin role, which holds every permission (the seed creates it). */
 export function findAdminRole(db: DbExecutor): Promise<RoleRow | undefined> {
   return findRoleByName(db, adminRoleName, "internal");
+}
+
+/** The customer role a customer user gets when none is chosen: the seeded Buyer (issue 34, docs/portal.md). */
+export function findDefaultCustomerRole(db: DbExecutor): Promise<RoleRow | undefined> {
+  return findRoleByName(db, defaultPortalRoleName, "external");
+}
+
+/** Of these role ids, those of active customer (external) roles: the only ones a customer user may hold. */
+export async function findActiveCustomerRoleIds(
+  db: DbExecutor,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(inArray(roles.id, [...new Set(ids)]), eq(roles.type, "external"), eq(roles.status, "active")));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function insertRole(db: DbExecutor, values: NewRoleRow): Promise<RoleRow> {
