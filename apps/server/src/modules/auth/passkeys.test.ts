@@ -31,7 +31,15 @@ import {
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { historyOf } from "../../../test/history.ts";
 import { SoftwareAuthenticator } from "../../../test/webauthn.ts";
-import { organizations, passkeys, roles, users, webauthnChallenges } from "../../db/schema.ts";
+import {
+  organizations,
+  passkeys,
+  roles,
+  storeUsers,
+  stores,
+  users,
+  webauthnChallenges,
+} from "../../db/schema.ts";
 
 // Browsers refuse WebAuthn on an IP address: the relying party is a host name.
 const publicUrl = "http://localhost:3000";
@@ -489,6 +497,62 @@ describe("passkeys", () => {
       const inactive = await startPasskeySignIn();
       const refused = await inInteraction(inactive.start.browser, passkeyPaths.signIn, {
         response: authenticator.assert(inactive.options),
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(authMessages.forbidden);
+    });
+  });
+
+  describe("a customer user's passkey", () => {
+    it("signs a customer into the portal the same way, and stops when their organization is deactivated", async () => {
+      const { db } = testApp.database;
+      const [organization] = await db
+        .insert(organizations)
+        .values({ name: "Passkey Shoes", type: "external" })
+        .returning();
+      const [store] = await db
+        .insert(stores)
+        .values({
+          organizationId: organization!.id,
+          name: "Passkey Shoes Main",
+          logoUrl: "/store-logo-placeholder.svg",
+        })
+        .returning();
+      const [buyerRole] = await db.select().from(roles).where(eq(roles.name, "Buyer"));
+      const email = "buyer@passkeyshoes.example";
+      const [buyer] = await db
+        .insert(users)
+        .values({
+          email,
+          firstName: "Pia",
+          lastName: "Buyer",
+          type: "external",
+          status: "active",
+          organizationId: organization!.id,
+          roleId: buyerRole!.id,
+        })
+        .returning();
+      await db.insert(storeUsers).values({ storeId: store!.id, userId: buyer!.id });
+      const auth = await signIn(testApp, email);
+      const authenticator = new SoftwareAuthenticator(publicUrl);
+      await registerPasskey(auth, authenticator, "Phone");
+
+      const { start, options } = await startPasskeySignIn();
+      const verified = await inInteraction(start.browser, passkeyPaths.signIn, {
+        response: authenticator.assert(options),
+      });
+      const tokens = await tokensAfter(start, verified);
+      expect(decodeJwt(tokens.access_token).sub).toBe(String(buyer!.id));
+      const portal = await api("GET", "/api/portal/me", { authorization: `Bearer ${tokens.access_token}` });
+      expect(portal.statusCode, portal.body).toBe(200);
+
+      await db
+        .update(organizations)
+        .set({ status: "inactive" })
+        .where(eq(organizations.id, organization!.id));
+      const closed = await startPasskeySignIn();
+      const refused = await inInteraction(closed.start.browser, passkeyPaths.signIn, {
+        response: authenticator.assert(closed.options),
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(authMessages.forbidden);
