@@ -1,3 +1,4 @@
+import { userMessages } from "@cm/contracts/users";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../../../test/auth.ts";
@@ -32,6 +33,8 @@ describe("customer registration API", () => {
   let crocsId: number;
   let pandoraId: number;
   let adminRoleId: number;
+  // Customer users hold customer roles: Buyer unless another is chosen (docs/portal.md).
+  let buyerRoleId: number;
 
   const register = (payload: unknown) =>
     testApp.app.inject({ method: "POST", url, payload: payload as object, headers });
@@ -62,7 +65,7 @@ describe("customer registration API", () => {
         },
       ],
       users: [
-        { email: `clerk-${suffix}@steps.test`, firstName: "Cal", lastName: "Clerk", roleId: adminRoleId },
+        { email: `clerk-${suffix}@steps.test`, firstName: "Cal", lastName: "Clerk", roleId: buyerRoleId },
       ],
       ...overrides,
     };
@@ -89,6 +92,8 @@ describe("customer registration API", () => {
     pandoraId = rows.find((brand) => brand.name === "Pandora")!.id;
     const [admin] = await testApp.database.db.select().from(roles).where(eq(roles.name, "Admin"));
     adminRoleId = admin!.id;
+    const [buyer] = await testApp.database.db.select().from(roles).where(eq(roles.name, "Buyer"));
+    buyerRoleId = buyer!.id;
   });
   afterAll(() => testApp?.close());
 
@@ -114,7 +119,7 @@ describe("customer registration API", () => {
     });
     expect(mainContactUser).toMatchObject({
       email: "boss-one@steps.test",
-      roleId: adminRoleId,
+      roleId: buyerRoleId,
       created: true,
     });
     expect(created).toEqual([expect.objectContaining({ email: "clerk-one@steps.test", created: true })]);
@@ -288,7 +293,11 @@ describe("customer registration API", () => {
     });
     const unknownRole = await register({ ...good, users: [{ ...good.users[0], roleId: 999999 }] });
     expect(unknownRole.statusCode).toBe(400);
-    expect(unknownRole.json().data).toEqual({ "users.0.roleId": ["Role not found"] });
+    expect(unknownRole.json().data).toEqual({ "users.0.roleId": [userMessages.customerRoleRequired] });
+    // Never a staff role: the wizard once gave customer users Admin.
+    const staffRole = await register({ ...good, users: [{ ...good.users[0], roleId: adminRoleId }] });
+    expect(staffRole.statusCode).toBe(400);
+    expect(staffRole.json().data).toEqual({ "users.0.roleId": [userMessages.customerRoleRequired] });
     expect(await counts()).toEqual(before);
   });
 
@@ -303,7 +312,7 @@ describe("customer registration API", () => {
         lastName: "Ver",
         type: "external",
         organizationId: old!.id,
-        roleId: adminRoleId,
+        roleId: buyerRoleId,
       })
       .returning();
     const good = payload("existing");

@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
-import { organizations, roles, stores, storeUsers, users } from "../../db/schema.ts";
+import { organizations, stores, storeUsers, users } from "../../db/schema.ts";
 
 /** Users by id, with what registering a customer needs to know about them. */
 export async function findUsersByIds(db: DbExecutor, ids: readonly number[]) {
@@ -29,15 +29,6 @@ export async function findTakenEmails(db: DbExecutor, emails: readonly string[])
     .from(users)
     .where(inArray(sql`lower(${users.email})`, lowered));
   return new Set(rows.map((row) => row.email));
-}
-
-export async function findExistingRoleIds(db: DbExecutor, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(inArray(roles.id, [...new Set(ids)]));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Of these users, those who are the main contact of an organization or a store. */

@@ -39,7 +39,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Register a new customer",
         description: [
           "Creates the organization (external), its main contact, its stores with their addresses and brand focus, and its users, in one transaction.",
-          "A person with `id` is an existing customer user who moves to the new organization; without it a user is created (role: `roleId`, else Admin).",
+          "A person with `id` is an existing customer user who moves to the new organization; without it a user is created (role: `roleId`, an active customer role, else Buyer).",
           "A store's `mainContactUserEmail` names the main contact or one of the users (the main contact when absent).",
           `Any wrong part refuses the whole request and creates nothing: 400 "${customerMessages.invalidInput}" with every wrong field (e.g. \`stores.1.brandFocusType.brandSegmentation\`), or 409 when only e-mail addresses are already taken.`,
         ].join(" "),

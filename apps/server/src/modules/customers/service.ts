@@ -7,19 +7,19 @@ import {
   type CustomerRegistrationResult,
 } from "@cm/contracts/customers";
 import type { FieldErrors } from "@cm/contracts/envelope";
+import { userMessages } from "@cm/contracts/users";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Tx } from "../../db/client.ts";
 import { changedFields, recordCreated, recordEntityHistory } from "../../lib/entity-write.ts";
 import { DomainError, InvalidError, withConstraintMessages } from "../../lib/errors.ts";
 import { insertOrganization } from "../organizations/repository.ts";
 import { organizationHistory, toOrganization } from "../organizations/service.ts";
-import { findAdminRole } from "../roles/repository.ts";
+import { findActiveCustomerRoleIds, findDefaultCustomerRole } from "../roles/repository.ts";
 import { insertStores, unknownBrandErrors, type StoreDraft } from "../stores/service.ts";
 import { userHistory } from "../users/history.ts";
 import { insertUser, type UserRow } from "../users/repository.ts";
 import {
   countUsersByOrganization,
-  findExistingRoleIds,
   findMainContacts,
   findTakenEmails,
   findUsersByIds,
@@ -125,15 +125,17 @@ export class CustomersService {
     const invalid: FieldErrors = {};
     const conflicts: FieldErrors = {};
 
-    const adminRole = await findAdminRole(tx);
-    if (!adminRole) throw new Error("the Admin role is missing");
+    // A customer user holds a customer role only: Buyer unless another active one is chosen
+    // (docs/portal.md); never a staff role such as Admin.
+    const defaultRole = await findDefaultCustomerRole(tx);
+    if (!defaultRole) throw new Error("the Buyer role is missing");
     const requestedRoles = people.flatMap(({ input: person }) =>
       person.roleId === undefined ? [] : [person.roleId],
     );
-    const existingRoles = await findExistingRoleIds(tx, requestedRoles);
+    const customerRoles = await findActiveCustomerRoleIds(tx, requestedRoles);
     for (const { path, input: person } of people) {
-      if (person.roleId !== undefined && !existingRoles.has(person.roleId)) {
-        add(invalid, `${path}.roleId`, customerMessages.roleNotFound);
+      if (person.roleId !== undefined && !customerRoles.has(person.roleId)) {
+        add(invalid, `${path}.roleId`, userMessages.customerRoleRequired);
       }
     }
 
@@ -200,7 +202,7 @@ export class CustomersService {
         type: "external",
         status: "active",
         organizationId: organizationRow.id,
-        roleId: person.roleId ?? adminRole.id,
+        roleId: person.roleId ?? defaultRole.id,
       });
       resolved.push({ path, ...row, created: true });
       createdUsers.push(row);
