@@ -1,4 +1,4 @@
-import { type Role, roleTypeLabels } from "@cm/contracts/roles";
+import type { Role } from "@cm/contracts/roles";
 import {
   type CreateUserWithMembershipInput,
   createUserWithMembershipInputSchema,
@@ -59,7 +59,10 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
   const internalOrganization = organizations.find((organization) => organization.type === "internal");
   const customerOrganizations = organizations.filter((organization) => organization.type === "external");
   const activeRoles = roles.filter((role) => role.status === "active");
+  // A staff member holds a staff role, a customer user a customer role (docs/portal.md): the
+  // server refuses any other pairing.
   const staffRoles = activeRoles.filter((role) => role.type === "internal");
+  const customerRoles = activeRoles.filter((role) => role.type === "external");
   const firstType: UserType = variant === "person" && !canCreateStaff ? "external" : "internal";
 
   // Staff join the internal organization whatever the field holds: filled in before validation,
@@ -267,7 +270,7 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
             control={control}
             name="roleId"
             render={({ field }) => {
-              const options = isStaff ? staffRoles : activeRoles;
+              const options = isStaff ? staffRoles : customerRoles;
               return (
                 <Select
                   value={field.value ? String(field.value) : ""}
@@ -285,12 +288,6 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
                       options.map((role) => (
                         <SelectItem key={role.id} value={String(role.id)}>
                           {role.name}
-                          {!isStaff && (
-                            <>
-                              {" "}
-                              <span className="text-muted-foreground">· {roleTypeLabels[role.type]}</span>
-                            </>
-                          )}
                         </SelectItem>
                       ))
                     )}
