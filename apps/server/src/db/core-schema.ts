@@ -1,4 +1,5 @@
 import { permissionValues } from "@cm/contracts/permissions";
+import { portalPermissionValues } from "@cm/contracts/portal";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -55,10 +56,15 @@ export const roles = pgTable(
   },
   (table) => [
     uniqueIndex("roles_type_name_unique").on(table.type, sql`lower(${table.name})`),
-    // A new permission in the catalogue comes with a migration that widens this check.
+    // A new permission in either catalogue comes with a migration that widens these checks: a
+    // staff role holds staff permissions, a customer role portal ones (migration 0026).
     check(
       "roles_permissions_known",
-      sql`${table.permissions} <@ array[${sql.raw(permissionValues.map((value) => `'${value}'`).join(", "))}]::text[]`,
+      sql`${table.permissions} <@ array[${sql.raw([...permissionValues, ...portalPermissionValues].map((value) => `'${value}'`).join(", "))}]::text[]`,
+    ),
+    check(
+      "roles_permissions_of_type",
+      sql`CASE WHEN "type" = 'external' THEN "permissions" <@ array[${sql.raw(portalPermissionValues.map((value) => `'${value}'`).join(", "))}]::text[] ELSE NOT ("permissions" && array[${sql.raw(portalPermissionValues.map((value) => `'${value}'`).join(", "))}]::text[]) END`,
     ),
   ],
 );
