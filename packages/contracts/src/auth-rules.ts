@@ -1,10 +1,12 @@
-import { regexes } from "zod/v4/core";
-
 /**
  * Sign-in's settings, code rules, messages and field checks without zod's schema API: the
  * sign-in pages load this module alone (docs/performance.md, "Light pages"); auth.ts builds the
  * schemas the server checks from the same patterns and messages, and re-exports all of it.
  */
+
+/** Where each kind of user lands after signing in: customers the portal, staff home. */
+export const portalPath = "/portal";
+export const staffHomePath = "/home";
 
 /** The SPA's OAuth client, registered by the server (public client, PKCE S256, code flow only). */
 export const oidcClientId = "catalog-manager-web";
@@ -33,8 +35,13 @@ export const loginCodeAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const loginCodePattern = /^[A-HJKMNP-Za-hjkmnp-z2-9]{6}$/;
 export const loginCodeValidityMinutes = 10;
 
-/** What `z.email()` accepts by default, so `loginEmailSchema` and `loginEmailProblem` agree. */
-const loginEmailPattern = regexes.email;
+/**
+ * What `z.email()` accepts by default (zod's `regexes.email`, copied: importing zod's regexes
+ * module put all of them, 1.2 KB gzip, on the sign-in page), so `loginEmailSchema` and
+ * `loginEmailProblem` agree; auth-rules.test.ts holds it equal to zod's.
+ */
+export const loginEmailPattern =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const authMessages = {
   emailRequired: "Email is required",

@@ -57,9 +57,8 @@ export const seededPortalRolePermissions: Record<string, readonly PortalPermissi
 /** The external role a customer user gets when none is chosen (and existing ones were moved to). */
 export const defaultPortalRoleName = "Buyer";
 
-/** Where each kind of user lands after signing in. */
-export const portalPath = "/portal";
-export const staffHomePath = "/home";
+/** Where each kind of user lands after signing in (in auth-rules.ts, which sign-in pages load alone). */
+export { portalPath, staffHomePath } from "./auth-rules.ts";
 
 export const portalMessages = {
   me: "Portal user retrieved successfully",

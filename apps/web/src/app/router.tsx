@@ -1,4 +1,4 @@
-import { portalPath } from "@cm/contracts/portal";
+import { portalPath } from "@cm/contracts/auth-rules";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import AppLoading from "@/app/routes/app-loading";

@@ -1,5 +1,10 @@
-import { apiResourcePath, oidcClientId, oidcMountPath, oidcScopes } from "@cm/contracts/auth-rules";
-import { portalPath } from "@cm/contracts/portal";
+import {
+  apiResourcePath,
+  oidcClientId,
+  oidcMountPath,
+  oidcScopes,
+  portalPath,
+} from "@cm/contracts/auth-rules";
 import {
   ErrorResponse,
   OidcClient,

@@ -1,4 +1,4 @@
-import { portalPath } from "@cm/contracts/portal";
+import { portalPath } from "@cm/contracts/auth-rules";
 import { fullName } from "@cm/contracts/users";
 import { FootprintsIcon, LogOutIcon } from "lucide-react";
 import { useState } from "react";

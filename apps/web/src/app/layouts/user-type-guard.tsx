@@ -1,5 +1,5 @@
 import type { SessionUser } from "@cm/contracts/auth";
-import { portalPath, staffHomePath } from "@cm/contracts/portal";
+import { portalPath, staffHomePath } from "@cm/contracts/auth-rules";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import AppLoading from "@/app/routes/app-loading";
