@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CatalogType } from "@cm/contracts/catalogs";
+import { previewFieldValues } from "@cm/contracts/line-list-preview";
 import type { SavedValue } from "@cm/contracts/line-list-saves";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 
@@ -60,22 +61,7 @@ export const sharedFields = [
 export const offerFields = ["msrp", "wholesale_price", "expected_shipped_date"] as const;
 
 /** What a save compares and an undo reverts, in the preview's order (`previewFieldValues`). */
-export const comparedFields = [
-  "franchise",
-  "silhouette",
-  "color",
-  "gender",
-  "msrp",
-  "expected_shipped_date",
-  "image_urls",
-  "comfort_level",
-  "height_range",
-  "wear_occasion",
-  "target_fit",
-  "wholesale_price",
-  "extra_attributes",
-  "sizes",
-] as const;
+export const comparedFields = previewFieldValues;
 export type ComparedField = (typeof comparedFields)[number];
 export type SharedField = (typeof sharedFields)[number];
 export type OfferField = (typeof offerFields)[number];
