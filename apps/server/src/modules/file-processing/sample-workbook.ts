@@ -57,13 +57,10 @@ export interface WriteXlsxOptions {
 }
 
 /**
- * Writes the table with exceljs, as Excel would store it: shared strings, date cells formatted
- * as dates, MSRP as currency, a bold frozen header row.
+ * Streams a workbook written by `addSheets` with exceljs, as Excel would store it (shared
+ * strings, styles), into a buffer.
  */
-export async function writeLineListXlsx(
-  table: LineListTable,
-  options: WriteXlsxOptions = {},
-): Promise<Buffer> {
+async function writeXlsx(addSheets: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => void): Promise<Buffer> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -79,47 +76,59 @@ export async function writeLineListXlsx(
   workbook.creator = "Catalog Manager";
   workbook.created = new Date(Date.UTC(2026, 0, 1));
   workbook.modified = workbook.created;
-
-  const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  const headerRow = table.rows[0] ?? [];
-  sheet.columns = headerRow.map((header) => ({ width: columnWidths[String(header)] ?? 14 }));
-  const dateColumn = headerRow.indexOf(lineListHeaders.expected_shipped_date) + 1;
-  const msrpColumn = headerRow.indexOf(lineListHeaders.msrp) + 1;
-  table.rows.forEach((values, index) => {
-    const row = sheet.addRow(values);
-    if (index === 0) {
-      row.font = { bold: true };
-      row.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE4E4E7" } };
-    } else {
-      if (dateColumn > 0 && values[dateColumn - 1] instanceof Date)
-        row.getCell(dateColumn).numFmt = "yyyy-mm-dd";
-      if (msrpColumn > 0 && typeof values[msrpColumn - 1] === "number")
-        row.getCell(msrpColumn).numFmt = "$#,##0.00";
-    }
-    row.commit();
-  });
-  sheet.commit();
-
-  if (options.instructions) {
-    const help = workbook.addWorksheet("How to fill in");
-    help.columns = [{ width: 22 }, { width: 12 }, { width: 90 }];
-    const heading = help.addRow(["Column", "Required", "What to write"]);
-    heading.font = { bold: true };
-    heading.commit();
-    for (const [header, required, text] of instructionRows) help.addRow([header, required, text]).commit();
-    help.addRow([]).commit();
-    help
-      .addRow([
-        "Sheet name",
-        "Yes",
-        'The first sheet is the line list. Name it with the season and the 4-digit year, e.g. "Spring 2027". Other sheets are ignored.',
-      ])
-      .commit();
-    help.commit();
-  }
+  addSheets(workbook);
   await workbook.commit();
   await finished;
   return Buffer.concat(chunks);
+}
+
+/**
+ * Writes the table with exceljs, as Excel would store it: shared strings, date cells formatted
+ * as dates, MSRP as currency, a bold frozen header row.
+ */
+export async function writeLineListXlsx(
+  table: LineListTable,
+  options: WriteXlsxOptions = {},
+): Promise<Buffer> {
+  return writeXlsx((workbook) => {
+    const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+    const headerRow = table.rows[0] ?? [];
+    sheet.columns = headerRow.map((header) => ({ width: columnWidths[String(header)] ?? 14 }));
+    const dateColumn = headerRow.indexOf(lineListHeaders.expected_shipped_date) + 1;
+    const msrpColumn = headerRow.indexOf(lineListHeaders.msrp) + 1;
+    table.rows.forEach((values, index) => {
+      const row = sheet.addRow(values);
+      if (index === 0) {
+        row.font = { bold: true };
+        row.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE4E4E7" } };
+      } else {
+        if (dateColumn > 0 && values[dateColumn - 1] instanceof Date)
+          row.getCell(dateColumn).numFmt = "yyyy-mm-dd";
+        if (msrpColumn > 0 && typeof values[msrpColumn - 1] === "number")
+          row.getCell(msrpColumn).numFmt = "$#,##0.00";
+      }
+      row.commit();
+    });
+    sheet.commit();
+
+    if (options.instructions) {
+      const help = workbook.addWorksheet("How to fill in");
+      help.columns = [{ width: 22 }, { width: 12 }, { width: 90 }];
+      const heading = help.addRow(["Column", "Required", "What to write"]);
+      heading.font = { bold: true };
+      heading.commit();
+      for (const [header, required, text] of instructionRows) help.addRow([header, required, text]).commit();
+      help.addRow([]).commit();
+      help
+        .addRow([
+          "Sheet name",
+          "Yes",
+          'The first sheet is the line list. Name it with the season and the 4-digit year, e.g. "Spring 2027". Other sheets are ignored.',
+        ])
+        .commit();
+      help.commit();
+    }
+  });
 }
 
 const instructionRows: [string, string, string][] = [
@@ -178,51 +187,37 @@ export interface SampleSheet extends LineListTable {
 
 /** Sheets written with exceljs: the header row bold, frozen below it, dates and prices formatted. */
 export async function writeSheetsXlsx(sheets: readonly SampleSheet[]): Promise<Buffer> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise((resolve, reject) => {
-    output.on("end", resolve);
-    output.on("error", reject);
+  return writeXlsx((workbook) => {
+    for (const table of sheets) {
+      const headerRow = table.headerRow ?? 1;
+      const sheet = workbook.addWorksheet(table.sheetName, {
+        views: [{ state: "frozen", ySplit: headerRow }],
+      });
+      const headers = (table.rows[headerRow - 1] ?? []).map(String);
+      sheet.columns = headers.map((header) => ({
+        width: /^\d/.test(header) ? 14 : header === "Image" || header === "Image URL" ? 40 : 16,
+      }));
+      const priceColumns = new Set(
+        headers.flatMap((header, index) => (/^(RRP|Wholesale|Retail|MSRP)$/i.test(header) ? [index] : [])),
+      );
+      table.rows.forEach((values, index) => {
+        const row = sheet.addRow(values);
+        if (index === 0 && headerRow > 1) row.font = { bold: true, size: 14 };
+        if (index === headerRow - 1) {
+          row.font = { bold: true };
+          row.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE4E4E7" } };
+        } else if (index >= headerRow) {
+          values.forEach((value, column) => {
+            if (value instanceof Date) row.getCell(column + 1).numFmt = "yyyy-mm-dd";
+            else if (typeof value === "number")
+              row.getCell(column + 1).numFmt = priceColumns.has(column) ? "$#,##0.00" : "0";
+          });
+        }
+        row.commit();
+      });
+      sheet.commit();
+    }
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useSharedStrings: true,
-    useStyles: true,
-  });
-  workbook.creator = "Catalog Manager";
-  workbook.created = new Date(Date.UTC(2026, 0, 1));
-  workbook.modified = workbook.created;
-  for (const table of sheets) {
-    const headerRow = table.headerRow ?? 1;
-    const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: "frozen", ySplit: headerRow }] });
-    const headers = (table.rows[headerRow - 1] ?? []).map(String);
-    sheet.columns = headers.map((header) => ({
-      width: /^\d/.test(header) ? 14 : header === "Image" || header === "Image URL" ? 40 : 16,
-    }));
-    const priceColumns = new Set(
-      headers.flatMap((header, index) => (/^(RRP|Wholesale|Retail|MSRP)$/i.test(header) ? [index] : [])),
-    );
-    table.rows.forEach((values, index) => {
-      const row = sheet.addRow(values);
-      if (index === 0 && headerRow > 1) row.font = { bold: true, size: 14 };
-      if (index === headerRow - 1) {
-        row.font = { bold: true };
-        row.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE4E4E7" } };
-      } else if (index >= headerRow) {
-        values.forEach((value, column) => {
-          if (value instanceof Date) row.getCell(column + 1).numFmt = "yyyy-mm-dd";
-          else if (typeof value === "number")
-            row.getCell(column + 1).numFmt = priceColumns.has(column) ? "$#,##0.00" : "0";
-        });
-      }
-      row.commit();
-    });
-    sheet.commit();
-  }
-  await workbook.commit();
-  await finished;
-  return Buffer.concat(chunks);
 }
 
 /** Sheets written as a BIFF8 .xls with SheetJS (see the module comment for why SheetJS). */
