@@ -14,6 +14,7 @@ import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { RoleSelect } from "@/components/users/role-select";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCan } from "@/hooks/use-permissions";
 import { isApiError } from "@/lib/api-client";
@@ -269,32 +270,16 @@ export function UserForm({ variant, organizations, roles, cancelHref, onSubmit }
           <Controller
             control={control}
             name="roleId"
-            render={({ field }) => {
-              const options = isStaff ? staffRoles : customerRoles;
-              return (
-                <Select
-                  value={field.value ? String(field.value) : ""}
-                  onValueChange={(value) => field.onChange(Number(value))}
-                >
-                  <SelectTrigger id={fieldId("roleId")} onBlur={field.onBlur} {...described("roleId")}>
-                    <SelectValue placeholder="Select a role" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {options.length === 0 ? (
-                      <SelectItem value="none" disabled>
-                        {uiText.noOptions}
-                      </SelectItem>
-                    ) : (
-                      options.map((role) => (
-                        <SelectItem key={role.id} value={String(role.id)}>
-                          {role.name}
-                        </SelectItem>
-                      ))
-                    )}
-                  </SelectContent>
-                </Select>
-              );
-            }}
+            render={({ field }) => (
+              <RoleSelect
+                roles={isStaff ? staffRoles : customerRoles}
+                value={field.value}
+                onChange={field.onChange}
+                id={fieldId("roleId")}
+                onBlur={field.onBlur}
+                {...described("roleId")}
+              />
+            )}
           />
           {isStaff && (
             <FieldDescription>The role decides what they may do in Catalog Manager.</FieldDescription>

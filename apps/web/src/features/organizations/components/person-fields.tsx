@@ -7,7 +7,7 @@ import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { RoleSelect } from "@/components/users/role-select";
 import { cn } from "@/lib/utils";
 
 const personFields = [
@@ -130,29 +130,18 @@ export function PersonFields({
           render={({ field: input, fieldState }) => (
             <Field data-invalid={fieldState.invalid} className="sm:max-w-xs">
               <FieldLabel htmlFor={`${id}-roleId`}>Role</FieldLabel>
-              <Select
+              <RoleSelect
+                roles={roles}
                 name={input.name}
-                value={input.value === undefined ? "" : String(input.value)}
-                onValueChange={(value) => input.onChange(Number(value))}
-              >
-                <SelectTrigger
-                  id={`${id}-roleId`}
-                  ref={input.ref}
-                  className="w-full"
-                  aria-label={`${label} role`}
-                  aria-invalid={fieldState.invalid}
-                  aria-describedby={`${id}-roleId-description`}
-                >
-                  <SelectValue placeholder="Select a role" />
-                </SelectTrigger>
-                <SelectContent>
-                  {roles.map((role) => (
-                    <SelectItem key={role.id} value={String(role.id)}>
-                      {role.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                value={input.value as number | undefined}
+                onChange={input.onChange}
+                triggerRef={input.ref}
+                id={`${id}-roleId`}
+                className="w-full"
+                aria-label={`${label} role`}
+                aria-invalid={fieldState.invalid}
+                aria-describedby={`${id}-roleId-description`}
+              />
               <FieldDescription id={`${id}-roleId-description`}>
                 What they may do in the customer portal.
               </FieldDescription>

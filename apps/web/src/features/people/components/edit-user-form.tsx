@@ -15,7 +15,7 @@ import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldGroup, FieldLabel } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { RoleSelect } from "@/components/users/role-select";
 import { useCan } from "@/hooks/use-permissions";
 import { applyServerFieldErrors } from "@/lib/form-errors";
 import { uiText } from "@/lib/ui-text";
@@ -120,27 +120,16 @@ export function EditUserForm({
               control={control}
               name="roleId"
               render={({ field }) => (
-                <Select
-                  value={field.value === undefined ? "" : String(field.value)}
-                  onValueChange={(value) => field.onChange(Number(value))}
+                <RoleSelect
+                  roles={staffRoles}
+                  value={field.value}
+                  onChange={field.onChange}
                   disabled={!canManagePeople}
-                >
-                  <SelectTrigger
-                    id={`${id}-roleId`}
-                    onBlur={field.onBlur}
-                    aria-invalid={Boolean(errors.roleId)}
-                    aria-describedby={`${id}-roleId-description`}
-                  >
-                    <SelectValue placeholder="Select a role" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {staffRoles.map((role) => (
-                      <SelectItem key={role.id} value={String(role.id)}>
-                        {role.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  id={`${id}-roleId`}
+                  onBlur={field.onBlur}
+                  aria-invalid={Boolean(errors.roleId)}
+                  aria-describedby={`${id}-roleId-description`}
+                />
               )}
             />
             <FieldDescription id={`${id}-roleId-description`}>
