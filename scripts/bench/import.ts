@@ -31,22 +31,19 @@ import { parseArgs, promisify } from "node:util";
 import * as XLSX from "@e965/xlsx";
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import { contentTypeForFileName, type PresignUploadData } from "@cm/contracts/uploads";
-import { initOnlyAndExit, startBenchServer } from "./support/server.ts";
+import { benchServerArgs, initOnlyAndExit, startBenchServer } from "./support/server.ts";
 import { recordFigures } from "./support/summary.ts";
 import { memoryOf } from "./support/proc-memory.ts";
 
 const { values } = parseArgs({
   options: {
     styles: { type: "string", default: "5000" },
-    // A fresh, empty PostgreSQL database to use instead of the embedded one.
-    "database-url": { type: "string" },
+    ...benchServerArgs,
     rounds: { type: "string", default: "3" },
     // How long to wait at most, before each round, for the resident size to stop falling (0: not at all).
     "settle-ms": { type: "string", default: "15000" },
     // Internal: measure (a) on this file in this (child) process and print it as JSON.
     "sheetjs-only": { type: "string" },
-    // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
-    "init-only": { type: "string" },
     // Internal: measure (c) on this file in this (child) process, against --address's brand
     // --brand-id, and print it as JSON.
     "browser-only": { type: "string" },

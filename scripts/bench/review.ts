@@ -40,7 +40,7 @@ import {
   seedNewStylesSave,
   seedReviewPreview,
 } from "../../apps/server/src/testing/review-fixtures.ts";
-import { initOnlyAndExit, startBenchServer } from "./support/server.ts";
+import { benchServerArgs, initOnlyAndExit, startBenchServer } from "./support/server.ts";
 import { recordFigures, type BenchFigure } from "./support/summary.ts";
 
 const { values } = parseArgs({
@@ -48,10 +48,7 @@ const { values } = parseArgs({
     styles: { type: "string", default: "5000" },
     clicks: { type: "string", default: "20" },
     rounds: { type: "string", default: "3" },
-    // A fresh, empty PostgreSQL database to use instead of the embedded one.
-    "database-url": { type: "string" },
-    // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
-    "init-only": { type: "string" },
+    ...benchServerArgs,
   },
 });
 

@@ -18,17 +18,14 @@ import { parseArgs } from "node:util";
 import type { PlacementResult, PopulatedCatalogs } from "@cm/contracts/catalog-segmentation";
 import { getPopulatedCatalogs } from "../../apps/server/src/modules/catalogs/service.ts";
 import { createLineList } from "../../apps/server/src/modules/line-lists/service.ts";
-import { initOnlyAndExit, startBenchServer } from "./support/server.ts";
+import { benchServerArgs, initOnlyAndExit, startBenchServer } from "./support/server.ts";
 
 const { values } = parseArgs({
   options: {
     items: { type: "string", default: "5000" },
     move: { type: "string", default: "2000" },
     rounds: { type: "string", default: "5" },
-    // A fresh, empty PostgreSQL database to use instead of the embedded one.
-    "database-url": { type: "string" },
-    // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
-    "init-only": { type: "string" },
+    ...benchServerArgs,
   },
 });
 

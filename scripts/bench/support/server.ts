@@ -21,6 +21,14 @@ export function benchServerConfig(dataDir: string, databaseUrl: string | undefin
   });
 }
 
+/** The `parseArgs` options every benchmark that starts the server takes. */
+export const benchServerArgs = {
+  // A fresh, empty PostgreSQL database to use instead of the embedded one.
+  "database-url": { type: "string" },
+  // Internal: migrate and seed a DATA_DIR (or the database) in this (child) process, then exit.
+  "init-only": { type: "string" },
+} as const;
+
 /**
  * A benchmark script's `--init-only DIR` mode: migrate and seed the data folder (or the database)
  * in this child process, then exit.
