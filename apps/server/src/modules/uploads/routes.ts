@@ -49,10 +49,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // An order form needs orders.manage; a line list or an Open Stock file catalogs.manage.
       requirePermission(
         request.user!,
         request.body.purpose === "order-form" ? "orders.manage" : "catalogs.manage",
-        // An open-stock file (purpose "open-stock") needs catalogs.manage, as a line list does.
       );
       return ok(
         await presignUpload(app.database.db, app.objectStore, request.body, {
