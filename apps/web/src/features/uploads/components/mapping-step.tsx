@@ -31,19 +31,11 @@ import {
 } from "@/features/uploads/utils/mapping-edit";
 import { columnSamples, previewMapping, sampleSheetOf } from "@/features/uploads/utils/mapping-preview";
 import { dateOrderLabels, decimalSeparatorLabels, layoutLabels } from "@/lib/api/brands/brand-mapping-text";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { cn } from "@/lib/utils";
 
 /** How long the live preview waits for more typing before it reads the rows again. */
 export const mappingPreviewDelayMs = 60;
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export interface MappingStepProps {
   brandName: string;
