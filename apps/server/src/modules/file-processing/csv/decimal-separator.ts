@@ -1,10 +1,9 @@
+import type { DecimalSeparator } from "@cm/contracts/line-list-mapping";
 import { isAmountWith, stripDecoration } from "@cm/contracts/mapping-engine/decimal";
 import type { CellValue } from "../line-list-parser.ts";
 
 // The mapping engine reads prices in the browser too, so parseDecimal lives there.
 export { parseDecimal } from "@cm/contracts/mapping-engine/decimal";
-
-export type DecimalSeparator = "." | ",";
 
 type Cells = ReadonlyArray<CellValue | undefined>;
 

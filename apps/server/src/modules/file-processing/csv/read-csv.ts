@@ -1,11 +1,12 @@
 import { lineListCsvMessages as messages } from "@cm/contracts/line-list-csv";
+import type { DecimalSeparator } from "@cm/contracts/line-list-mapping";
 import { lineListFormatMessages, lineListLimits } from "@cm/contracts/line-list-workbook";
 import type { CellValue, SheetGrid } from "../line-list-parser.ts";
 import { startsWith } from "../workbook-guard.ts";
 import type { WorkbookLimits } from "../workbook-reader.ts";
 import { WorkbookRefusal } from "../workbook-refusal.ts";
 import { encodeColumn } from "../xlsx/cell-references.ts";
-import { detectDecimalSeparator, priceColumnIndex, type DecimalSeparator } from "./decimal-separator.ts";
+import { detectDecimalSeparator, priceColumnIndex } from "./decimal-separator.ts";
 import { tokenizeCsv, UnclosedQuoteError, type CsvDelimiter } from "./tokenize-csv.ts";
 
 export type CsvEncoding = "utf-8" | "windows-1252";
