@@ -2,7 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 // Types only: the worker never loads zod (docs/performance.md, "Line list import").
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import type { LineListMapping } from "@cm/contracts/line-list-mapping";
-import { lineListFormatMessages as messages } from "@cm/contracts/line-list-workbook";
+import { lineListFormatMessages as messages, workbookExtension } from "@cm/contracts/line-list-workbook";
 import {
   applySavedMapping,
   compareHeaders,
@@ -99,15 +99,13 @@ async function loadBytes(input: FileInput, limits: WorkbookLimits): Promise<Buff
   return readFile(input.path);
 }
 
-const lineListExtension = /\.(xlsx|xls|csv)$/i;
-
 async function readInput(
   input: FileInput,
   sheet: string | null,
   missingSheet: "refuse" | "first",
 ): Promise<LineListFile> {
   const limits = input.limits ?? defaultWorkbookLimits;
-  if (!lineListExtension.test(input.fileName.trim())) throw new WorkbookRefusal(messages.wrongExtension);
+  if (workbookExtension(input.fileName) === null) throw new WorkbookRefusal(messages.wrongExtension);
   return readLineListFile(await loadBytes(input, limits), {
     fileName: input.fileName,
     displayName: input.displayName,
