@@ -6,6 +6,7 @@ import {
   type CustomerRegistrationInput,
   type CustomerStoreInput,
 } from "@cm/contracts/customers";
+import { defaultPortalRoleName } from "@cm/contracts/portal";
 import type { Role } from "@cm/contracts/roles";
 import { fullName, type User } from "@cm/contracts/users";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -309,7 +310,7 @@ export function CustomerWizard({
           <SectionHeader
             id="users-section"
             title="Users"
-            description="The main contact and the other people of the customer. New users get the Buyer role unless you choose another."
+            description={`The main contact and the other people of the customer. New users get the ${defaultPortalRoleName} role unless you choose another.`}
           />
           <CardContent className="flex flex-col gap-5">
             <section aria-label="Main contact" className="flex flex-col gap-3">
