@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { InspectUploadData } from "@cm/contracts/line-list-mapping-api";
 import type { LineListMapping } from "@cm/contracts/line-list-mapping";
 import { lineListFormatMessages as messages, workbookExtension } from "@cm/contracts/line-list-workbook";
+import { cellText, isBlank, isCellError } from "@cm/contracts/mapping-engine/cells";
 import {
   applySavedMapping,
   compareHeaders,
@@ -126,15 +127,10 @@ export function headerTexts(rows: SheetGrid["rows"], headerRow: number): string[
 
 function headerText(cell: EngineCell | undefined): string {
   if (cell === undefined) return "";
-  if (typeof cell === "string") return cell.trim();
-  if (typeof cell === "number") return String(cell);
-  if (typeof cell === "boolean") return cell ? "TRUE" : "FALSE";
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? "" : cell.toISOString().slice(0, 10);
-  return cell.error;
+  return isCellError(cell) ? cell.error : (cellText(cell) ?? "");
 }
 
-const isBlankRow = (row: ReadonlyArray<EngineCell | undefined> | undefined) =>
-  !row || row.every((cell) => cell === undefined || (typeof cell === "string" && cell.trim() === ""));
+const isBlankRow = (row: ReadonlyArray<EngineCell | undefined> | undefined) => !row || row.every(isBlank);
 
 /**
  * Reads an upload's file with a mapping, on the calling thread: checks, reads the mapping's sheet
