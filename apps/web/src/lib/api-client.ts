@@ -173,6 +173,16 @@ export async function responseFailureMessage(response: Response): Promise<string
 }
 
 /**
+ * A failed response as the ApiError `apiFetch` would throw: the server's message and the
+ * envelope's `data` (field errors, or `data.mapping` for the line list upload's question).
+ */
+export async function responseFailure(response: Response): Promise<ApiError> {
+  const body = await readJson(response).catch(() => undefined);
+  const data = typeof body === "object" && body !== null ? (body as { data?: unknown }).data : undefined;
+  return new ApiError(response.status, failureMessage(body, response), data);
+}
+
+/**
  * Calls our API and returns the envelope's `data`, or with `envelope: true` the whole envelope
  * (for `pagination` and the write metadata). Every failure, from a refused connection to
  * `success: false`, becomes an ApiError whose message is the server's, else the status text,

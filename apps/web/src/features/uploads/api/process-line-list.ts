@@ -7,7 +7,7 @@ import {
   type ProcessLineListInput,
   uploadMessages,
 } from "@cm/contracts/uploads";
-import { ApiError, apiRequest, responseFailureMessage } from "@/lib/api-client";
+import { ApiError, apiRequest, responseFailure } from "@/lib/api-client";
 
 /** A workbook the server refused whole: its row errors (every one, for the report) and their count. */
 export class WorkbookRefusedError extends ApiError {
@@ -55,15 +55,8 @@ export async function processLineList(
         : uploadMessages.processingFailed;
     throw new ApiError(422, message);
   }
-  if (!response.ok) {
-    // The envelope's `data` goes with the error: `data.mapping` asks for "Map columns".
-    const body: unknown = await response
-      .clone()
-      .json()
-      .catch(() => undefined);
-    const data = typeof body === "object" && body !== null ? (body as { data?: unknown }).data : undefined;
-    throw new ApiError(response.status, await responseFailureMessage(response), data);
-  }
+  // The envelope's `data` goes with the error: `data.mapping` asks for "Map columns".
+  if (!response.ok) throw await responseFailure(response);
   let id: number | null;
   try {
     id = parseProcessLineListResponse(await response.text());
