@@ -2,6 +2,7 @@ import { z } from "zod";
 import { catalogTypeSchema } from "./catalogs.ts";
 import { expectedRevisionSchema, maxEntityId, paginationQuerySchema, revisionedSchema } from "./envelope.ts";
 import { nameSchema } from "./names.ts";
+import { segmentationValues } from "./stores.ts";
 
 /** SPEC.md sections 3, 7 and 8: line lists. */
 
@@ -87,6 +88,8 @@ export const lineListSchema = z
     /** Future stock: the date the goods are available. */
     dateOfAvailability: calendarDateSchema.nullable(),
     published: flagSchema,
+    /** A scheduled publication (issue 34): when the line list publishes; null when none is scheduled. */
+    publishAt: z.iso.datetime({ offset: true }).nullable(),
     sortingCompleted: flagSchema,
     /** Styles the line list offers. */
     itemsCount: z.number().int(),
@@ -99,6 +102,8 @@ export type LineList = z.infer<typeof lineListSchema>;
 export const catalogSummarySchema = z.object({
   type: catalogTypeSchema,
   itemsCount: z.number().int(),
+  /** The segmentations whose stores see the catalog once published (catalogs.ts, `catalogAudienceSchema`). */
+  audience: z.array(z.enum(segmentationValues)),
 });
 export type CatalogSummary = z.infer<typeof catalogSummarySchema>;
 

@@ -58,6 +58,12 @@ export function orderTypeWithSource(orderType: OrderType): string {
   return label === lineListLabel ? label : `${label} (from ${lineListLabel} line lists)`;
 }
 
+/** Where an order came from: written by staff, or placed through the customer portal (issue 34). */
+export const orderSourceValues = ["staff", "portal"] as const;
+export const orderSourceSchema = z.enum(orderSourceValues);
+export type OrderSource = z.infer<typeof orderSourceSchema>;
+export const orderSourceLabels: Record<OrderSource, string> = { staff: "Staff", portal: "Portal" };
+
 export const orderStatusValues = [
   "pending",
   "processing",
@@ -378,6 +384,8 @@ export const orderListItemSchema = z.object({
   brands: z.array(namedSchema),
   units: z.number().int(),
   totalWhs: moneySchema,
+  /** Staff wrote it, or a customer's buyer placed it through the portal. */
+  source: orderSourceSchema,
   _revision: z.number().int().positive(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;

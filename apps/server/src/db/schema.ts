@@ -13,3 +13,4 @@ export * from "../modules/orders/schema.ts";
 export * from "../modules/order-dashboard/schema.ts";
 export * from "../modules/storage/schema.ts";
 export * from "../modules/open-stock/schema.ts";
+export * from "../modules/portal/schema.ts";

@@ -68,6 +68,7 @@ export const handles = {
   },
   storeAdd: { permission: "customers.manage", breadcrumb: () => [crumbs.stores, { label: "New Store" }] },
   storeEdit: { permission: "customers.manage", breadcrumb: () => [crumbs.stores, { label: "Edit Store" }] },
+  storeViewAs: { permission: "catalogs.view", breadcrumb: () => [crumbs.stores, { label: "View as store" }] },
   // Opened from People (customers' users) and from Team (staff): either right will do here; the
   // form itself asks for the one its user's type needs.
   personEdit: {

@@ -152,6 +152,11 @@ export const appRoutes: RouteObject[] = [
                 handle: handles.storeEdit,
                 lazy: page(() => import("@/features/stores/routes/store-edit")),
               },
+              {
+                path: home.stores.viewAs.path,
+                handle: handles.storeViewAs,
+                lazy: page(() => import("@/features/portal/routes/view-as-store")),
+              },
 
               {
                 path: home.people.list.path,
@@ -218,6 +223,26 @@ export const appRoutes: RouteObject[] = [
             HydrateFallback: PageLoading,
             children: [
               { index: true, lazy: page(() => import("@/features/portal/routes/portal-home")) },
+              {
+                path: paths.portal.lineList.path,
+                lazy: page(() => import("@/features/portal/routes/portal-catalog")),
+              },
+              {
+                path: paths.portal.cart.path,
+                lazy: page(() => import("@/features/portal/routes/portal-cart")),
+              },
+              {
+                path: paths.portal.orders.path,
+                lazy: page(() => import("@/features/portal/routes/portal-orders")),
+              },
+              {
+                path: paths.portal.order.path,
+                lazy: page(() => import("@/features/portal/routes/portal-order-detail")),
+              },
+              {
+                path: paths.portal.users.path,
+                lazy: page(() => import("@/features/portal/routes/portal-users")),
+              },
               { path: "*", Component: NotFoundRoute },
             ],
           },

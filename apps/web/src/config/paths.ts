@@ -38,6 +38,26 @@ export const orderCatalogTypes = [
 export const paths = {
   landing: { path: "/", getHref: () => "/" },
 
+  /** The customer portal (issue 34, docs/portal.md): paths relative to `/portal`; `storeId` is the store shown. */
+  portal: {
+    home: { path: "", getHref: (storeId?: Id) => withQuery("/portal", { storeId: storeId?.toString() }) },
+    lineList: {
+      path: "line-lists/:lineListId",
+      getHref: (lineListId: Id, storeId: Id, query: { catalogType?: string } = {}) =>
+        withQuery(`/portal/line-lists/${segment(lineListId)}`, { storeId: String(storeId), ...query }),
+    },
+    cart: {
+      path: "cart",
+      getHref: (storeId?: Id) => withQuery("/portal/cart", { storeId: storeId?.toString() }),
+    },
+    orders: {
+      path: "orders",
+      getHref: (storeId?: Id) => withQuery("/portal/orders", { storeId: storeId?.toString() }),
+    },
+    order: { path: "orders/:orderId", getHref: (orderId: Id) => `/portal/orders/${segment(orderId)}` },
+    users: { path: "users", getHref: () => "/portal/users" },
+  },
+
   auth: {
     start: {
       path: "/auth/start",
@@ -123,6 +143,12 @@ export const paths = {
       list: { path: "stores", getHref: () => "/home/stores" },
       add: { path: "stores/add", getHref: () => "/home/stores/add" },
       edit: { path: "stores/:storeId", getHref: (storeId: Id) => `/home/stores/${segment(storeId)}` },
+      /** Staff's "View as store" (issue 34): the portal as the store sees it, read-only. */
+      viewAs: {
+        path: "stores/:storeId/view-as-store",
+        getHref: (storeId: Id, query: { lineListId?: string } = {}) =>
+          withQuery(`/home/stores/${segment(storeId)}/view-as-store`, query),
+      },
     },
 
     people: {

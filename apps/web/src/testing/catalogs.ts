@@ -17,6 +17,7 @@ export function savedLineList(overrides: Partial<LineList> = {}): LineList {
     deadline: null,
     dateOfAvailability: null,
     published: 0,
+    publishAt: null,
     sortingCompleted: 0,
     itemsCount: 5,
     createdAt: "2027-01-04T00:00:00.000Z",

@@ -16,6 +16,7 @@ export function orderListItem(id: number, overrides: Partial<OrderListItem> = {}
     brands: [{ id: 1, name: "Crocs" }],
     units: 24,
     totalWhs: "1234.50",
+    source: "staff",
     _revision: 1,
     ...overrides,
   };

@@ -10,7 +10,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { catalogTypeValues } from "@cm/contracts/catalogs";
+import { catalogTypeValues, defaultCatalogAudience } from "@cm/contracts/catalogs";
 import { lineListItems, lineLists } from "../line-lists/schema.ts";
 
 /** A line list's catalogs: at most one per type (athletic, boutique, crocs). */
@@ -22,6 +22,14 @@ export const catalogs = pgTable(
       .notNull()
       .references(() => lineLists.id, { onDelete: "cascade" }),
     type: text("type", { enum: catalogTypeValues }).notNull(),
+    /**
+     * The segmentations whose stores see the catalog once the line list is published (issue 34,
+     * docs/portal.md "Who sees what"): never empty, in the order good, better, best.
+     */
+    audience: text("audience", { enum: ["good", "better", "best"] })
+      .array()
+      .notNull()
+      .default(sql.raw(`'{${defaultCatalogAudience.join(",")}}'::text[]`)),
     revision: integer("revision").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +37,10 @@ export const catalogs = pgTable(
   (table) => [
     unique("catalogs_line_list_type_unique").on(table.lineListId, table.type),
     unique("catalogs_id_line_list_unique").on(table.id, table.lineListId),
+    check(
+      "catalogs_audience_check",
+      sql`cardinality(${table.audience}) >= 1 and ${table.audience} <@ array['good', 'better', 'best']::text[]`,
+    ),
     check(
       "catalogs_type_check",
       sql`${table.type} in (${sql.raw(catalogTypeValues.map((type) => `'${type}'`).join(", "))})`,

@@ -78,9 +78,10 @@ describe("line list counts kept by the database", () => {
         select (select count(*) from line_list_items where line_list_id = ${lineListId})::int as items,
           (select count(distinct line_list_item_id) from catalog_items where line_list_id = ${lineListId})::int as placed`),
     );
-    const catalogs = rowsOf<{ type: CatalogType; itemsCount: number }>(
+    const catalogs = rowsOf<{ type: CatalogType; itemsCount: number; audience: string[] }>(
       await db().execute(sql`
-        select c.type, (select count(*) from catalog_items ci where ci.catalog_id = c.id)::int as "itemsCount"
+        select c.type, (select count(*) from catalog_items ci where ci.catalog_id = c.id)::int as "itemsCount",
+          c.audience
         from catalogs c where c.line_list_id = ${lineListId}
         order by array_position(array['athletic', 'boutique', 'crocs'], c.type)`),
     );

@@ -247,6 +247,7 @@ describe("line lists", () => {
         deadline: "2026-10-31",
         dateOfAvailability: null,
         published: 1,
+        publishAt: null,
         sortingCompleted: 1,
         itemsCount: 4,
         createdAt: expect.any(String),

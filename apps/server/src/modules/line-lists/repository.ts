@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { CatalogType } from "@cm/contracts/catalogs";
+import type { Segmentation } from "@cm/contracts/stores";
 import type { LineListStatusFilter, LineListType } from "@cm/contracts/line-lists";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import {
@@ -42,6 +43,7 @@ const lineListColumns = {
   deadline: lineLists.deadline,
   dateOfAvailability: lineLists.dateOfAvailability,
   published: lineLists.published,
+  publishAt: lineLists.publishAt,
   sortingCompleted: lineLists.sortingCompleted,
   itemsCount,
   revision: lineLists.revision,
@@ -97,13 +99,14 @@ export async function pageLineLists(
 export async function findCatalogSummaries(
   db: DbExecutor,
   lineListIds: readonly number[],
-): Promise<{ lineListId: number; type: CatalogType; itemsCount: number }[]> {
+): Promise<{ lineListId: number; type: CatalogType; itemsCount: number; audience: Segmentation[] }[]> {
   if (lineListIds.length === 0) return [];
   return db
     .select({
       lineListId: catalogs.lineListId,
       type: catalogs.type,
       itemsCount: sql<number>`coalesce(${catalogItemCounts.items}, 0)`.mapWith(Number),
+      audience: catalogs.audience,
     })
     .from(catalogs)
     .leftJoin(catalogItemCounts, eq(catalogItemCounts.catalogId, catalogs.id))

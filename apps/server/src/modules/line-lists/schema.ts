@@ -36,6 +36,11 @@ export const lineLists = pgTable(
     stage: text("stage", { enum: lineListStageValues }).notNull().default("preview"),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * A scheduled publication (issue 34): the line list publishes at this time (the publication
+     * scheduler, modules/catalogs/publish-scheduler.ts); null once published or when none is set.
+     */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
     sortingCompleted: boolean("sorting_completed").notNull().default(false),
     season: text("season"),
     year: integer("year"),
@@ -50,6 +55,9 @@ export const lineLists = pgTable(
   (table) => [
     index("line_lists_brand_idx").on(table.brandId),
     index("line_lists_created_idx").on(table.createdAt),
+    index("line_lists_publish_at_idx")
+      .on(table.publishAt)
+      .where(sql`${table.publishAt} is not null and not ${table.published}`),
     check("line_lists_type_check", sql`${table.type} in (${quotedList(lineListTypeValues)})`),
     check("line_lists_stage_check", sql`${table.stage} in (${quotedList(lineListStageValues)})`),
   ],

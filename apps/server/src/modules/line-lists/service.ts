@@ -46,6 +46,7 @@ export function toLineList(row: LineListRow): LineList {
     deadline: row.deadline,
     dateOfAvailability: row.dateOfAvailability,
     published: row.published ? 1 : 0,
+    publishAt: row.publishAt ? row.publishAt.toISOString() : null,
     sortingCompleted: row.sortingCompleted ? 1 : 0,
     itemsCount: row.itemsCount,
     createdAt: row.createdAt.toISOString(),
@@ -115,7 +116,7 @@ export async function listLineListsWithCatalogs(
     catalogs: summaries
       .filter((summary) => summary.lineListId === row.id)
       .sort((a, b) => order(a.type) - order(b.type))
-      .map(({ type, itemsCount }) => ({ type, itemsCount })),
+      .map(({ type, itemsCount, audience }) => ({ type, itemsCount, audience })),
     unsortedItemsCount: row.unsortedItemsCount,
   }));
   return paginated(items, { ...query, total });

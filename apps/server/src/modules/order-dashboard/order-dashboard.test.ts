@@ -323,6 +323,7 @@ describe("orders dashboard API (UTC)", () => {
       ],
       units: 9,
       totalWhs: "150.50",
+      source: "staff",
       _revision: 1,
     });
     expect(data.lastOrders.map((order) => order.totalWhs)).toEqual(["150.50", "442.00", "185.00", "185.00"]);

@@ -656,6 +656,7 @@ describe("orders API", () => {
         brands: [{ id: skechersId, name: "Skechers" }],
         units: 2,
         totalWhs: "45.00",
+        source: "staff",
         _revision: 1,
       });
     });

@@ -1,4 +1,4 @@
-import type { OrderStatus, OrderType } from "@cm/contracts/orders";
+import type { OrderSource, OrderStatus, OrderType } from "@cm/contracts/orders";
 import { orderMessages, orderNumberPrefix } from "@cm/contracts/orders";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
@@ -166,6 +166,7 @@ export const orderListItemColumns = sql`
   ), '[]'::json) as brands,
   o.units,
   o.total_whs::text as "totalWhs",
+  o.source,
   o.revision as "_revision"
 `;
 
@@ -189,6 +190,7 @@ export interface OrderListItemRow {
   brands: { id: number; name: string }[];
   units: number;
   totalWhs: string;
+  source: OrderSource;
   _revision: number;
 }
 

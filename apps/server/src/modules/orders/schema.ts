@@ -1,4 +1,4 @@
-import { orderStatusValues, orderTypeValues } from "@cm/contracts/orders";
+import { orderSourceValues, orderStatusValues, orderTypeValues } from "@cm/contracts/orders";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -44,6 +44,8 @@ export const orders = pgTable(
     shipDate: date("ship_date", { mode: "string" }),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     placedByUserId: integer("placed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Written by staff, or placed by a customer's buyer through the portal (issue 34). */
+    source: text("source", { enum: orderSourceValues }).notNull().default("staff"),
     revision: integer("revision").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +62,7 @@ export const orders = pgTable(
     index("orders_type_placed_at_idx").on(table.orderType, table.placedAt),
     index("orders_multibrand_placed_at_idx").on(table.multibrand, table.placedAt),
     check("orders_type_check", sql`${table.orderType} in (${quotedList(orderTypeValues)})`),
+    check("orders_source_check", sql`${table.source} in (${quotedList(orderSourceValues)})`),
     check("orders_status_check", sql`${table.status} in (${quotedList(orderStatusValues)})`),
   ],
 );

@@ -92,6 +92,7 @@ export function toOrderListItem(row: OrderListItemRow): OrderListItem {
     brands: row.brands,
     units: row.units,
     totalWhs: row.totalWhs,
+    source: row.source,
     _revision: row._revision,
   };
 }

@@ -2,7 +2,11 @@ import { envelopeSchema, errorEnvelopeSchema } from "@cm/contracts/envelope";
 import { portalMeSchema, portalMessages } from "@cm/contracts/portal";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/envelope.ts";
+import { portalCartRoutes } from "./cart.routes.ts";
+import { portalCatalogRoutes } from "./catalogs.routes.ts";
+import { portalOrderRoutes } from "./orders.routes.ts";
 import { portalMe } from "./service.ts";
+import { portalUserRoutes } from "./users.routes.ts";
 
 const tags = ["portal"];
 
@@ -28,4 +32,9 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await portalMe(app.database.db, request.user!, request.portal!), portalMessages.me),
   );
+
+  await app.register(portalCatalogRoutes);
+  await app.register(portalCartRoutes);
+  await app.register(portalOrderRoutes);
+  await app.register(portalUserRoutes);
 };

@@ -42,6 +42,7 @@ function order(overrides: Partial<Order> = {}): Order {
     brands: [{ id: 1, name: "Crocs" }],
     units: 6,
     totalWhs: "116.35",
+    source: "staff",
     _revision: 4,
     shipDate: "2027-06-01",
     placedBy: { id: 9, name: "Ada Admin" },

@@ -20,6 +20,7 @@ function order(overrides: Partial<OrderListItem> = {}): OrderListItem {
     ],
     units: 120,
     totalWhs: "1234.50",
+    source: "staff",
     _revision: 3,
     ...overrides,
   };
