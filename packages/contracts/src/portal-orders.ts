@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { entityIdSchema, maxEntityId } from "./envelope.ts";
+import { entityIdSchema, fieldErrorsSchema, idParamsSchema, maxEntityId } from "./envelope.ts";
 import { lineListTypeSchema } from "./line-lists.ts";
 import {
   moneySchema,
@@ -28,6 +28,8 @@ export const portalOrderMessages = {
   /** 409 when the cart changed since the revision sent (another tab or device). */
   cartChanged: "The cart was changed elsewhere (another tab or device). It has been reloaded.",
   cartEmpty: "The cart is empty",
+  /** A reordered line that would take the cart past its size. */
+  cartFull: `A cart holds at most ${(orderLimits.linesMax * 4).toLocaleString("en-US")} lines`,
   submitted: (count: number) => `${count} ${count === 1 ? "order" : "orders"} placed`,
   placed: "Order placed successfully",
   orders: "Orders retrieved successfully",
@@ -148,3 +150,15 @@ export const reorderResultSchema = z.object({
   /** Lines no longer orderable, each with why. */
   skipped: z.array(z.object({ sku: z.string(), modelCode: z.string(), reason: z.string() })),
 });
+
+/**
+ * The 409 of a cart write at a stale revision carries the current cart (`data.cart`), so the
+ * client shows it without reading it again; other failures carry field errors or null.
+ */
+export const cartChangedEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.union([z.object({ cart: cartSchema }), fieldErrorsSchema]).nullable(),
+});
+
+export const portalOrderParamsSchema = idParamsSchema;

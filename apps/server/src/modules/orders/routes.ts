@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, written } from "../../lib/envelope.ts";
 import { countedPastOffset } from "../../lib/pagination.ts";
+import { sendOrderStatusMails } from "../portal/order-mails.ts";
 import {
   changeOrderStatus,
   createOrder,
@@ -140,6 +141,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await changeOrderStatus(db, request.params.id, request.body, context(request.user!.id));
+      // The customer hears of the change once it is committed (docs/portal.md "E-mails").
+      await sendOrderStatusMails(db, app.mailer, order, request.log);
       return written(order, { revision: order._revision, message: orderMessages.statusUpdated });
     },
   );
@@ -159,6 +162,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await undoOrderStatus(db, request.params.id, request.body, context(request.user!.id));
+      await sendOrderStatusMails(db, app.mailer, order, request.log);
       return written(order, {
         revision: order._revision,
         message: orderMessages.statusUndone(order.status),

@@ -11,6 +11,7 @@ import {
   type OrderListData,
   type OrderListFilters,
   type OrderListItem,
+  type OrderSource,
   type OrderStatus,
   type UndoOrderStatusInput,
   type UpdateOrderLinesInput,
@@ -50,6 +51,8 @@ export interface OrderWriteContext {
   timeZone: string;
   /** When the write happens: now, unless the demo seed writes the past. */
   at?: Date;
+  /** Where a new order was placed: by staff (the default) or by a customer in the portal. */
+  source?: OrderSource;
 }
 
 /**
@@ -254,6 +257,7 @@ export async function createOrderInTransaction(
     status: "pending",
     shipDate: shipDateOf(input.orderType, lines),
     placedByUserId: context.actorUserId,
+    source: context.source ?? "staff",
     ...(context.at && { placedAt: context.at, createdAt: context.at, updatedAt: context.at }),
   });
   await insertOrderLines(tx, order.id, lineValues(lines));
