@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { entityIdSchema } from "./envelope.ts";
+import { entityIdSchema, maxEntityId } from "./envelope.ts";
+import { orderFormErrorSchema, orderFormMessages } from "./order-forms.ts";
 import { userStatusSchema } from "./users.ts";
 
 /**
@@ -42,6 +43,7 @@ export const portalUsersSchema = z.object({
   /** The organization's active stores a colleague may be linked to. */
   stores: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+export type PortalUsers = z.infer<typeof portalUsersSchema>;
 
 /** `POST /api/portal/users`: invites a colleague. */
 export const inviteColleagueInputSchema = z.object({
@@ -59,3 +61,42 @@ export type InviteColleagueInput = z.infer<typeof inviteColleagueInputSchema>;
 
 /** `POST /api/portal/users/{id}/deactivate` and `/reactivate`. */
 export const portalUserStatusInputSchema = z.object({ revision: z.number().int().positive() });
+
+// ---- The portal's order form (issue 34: "the XLSX order form can be downloaded and a filled one
+// imported into the cart, through the existing form path") ----
+
+const storeIdQuery = z.coerce.number().int().min(1).max(maxEntityId);
+
+/** `GET /api/portal/line-lists/{id}/order-form?storeId=` and `POST /api/portal/order-form/preview?storeId=`. */
+export const portalOrderFormQuerySchema = z.object({ storeId: storeIdQuery });
+
+export const portalOrderFormMessages = {
+  preview: "Order form read",
+  importButton: "Import order form",
+  downloadButton: "Download order form",
+  importFailed: orderFormMessages.previewFailed,
+  downloadFailed: orderFormMessages.downloadFailed,
+  notAnOrderForm: orderFormMessages.notAnOrderForm,
+  fileType: "An order form must be an .xlsx workbook",
+  fileTooLarge: "This file is too large to be an order form",
+  refusedTitle: (count: number) =>
+    `${count.toLocaleString("en-US")} ${count === 1 ? "cell was" : "cells were"} not imported`,
+} as const;
+
+/** A quantity of the form the store may order: what goes into the cart. */
+export const portalOrderFormLineSchema = z.object({
+  lineListId: z.number().int(),
+  sku: z.string(),
+  quantity: z.number().int(),
+});
+export type PortalOrderFormLine = z.infer<typeof portalOrderFormLineSchema>;
+
+/** The filled form read for the store: its orderable lines and every refused cell with why. */
+export const portalOrderFormPreviewSchema = z.object({
+  lineListId: z.number().int(),
+  lines: z.array(portalOrderFormLineSchema),
+  refused: z.array(orderFormErrorSchema),
+  /** All refused cells; `refused` lists the first ones. */
+  refusedCount: z.number().int(),
+});
+export type PortalOrderFormPreview = z.infer<typeof portalOrderFormPreviewSchema>;
