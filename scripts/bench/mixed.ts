@@ -1,5 +1,5 @@
 // Mixed load on a large database:
-//   npm run bench:mixed [-- --products 10000] [--clients 50] [--duration 60]
+//   npm run bench:mixed [-- --products 10000] [--clients 50] [--buyers 10] [--duration 60]
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--report docs/bench/mixed.md]
 //     [--keep] [--reuse]
 //
@@ -17,12 +17,20 @@
 // newest ones are edited by every client at once (status and lines, with the revision read
 // just before), so stale revisions meet their 409.
 //
+// Beside them, `--buyers` customer users of the customer portal (issue 34), each the only buyer of
+// a store that sees the published line lists, browse their store's catalogs and styles, fill its
+// cart (read-modify-write at the last revision; on 409 the change again on the cart it gave) and
+// now and then submit it (support/portal-buyers.ts). After the run each store's cart must be the
+// last one answered 2xx after the buyer's last submit, and each submit answered 201 must have
+// placed its cart's lines as portal orders of the buyer (support/portal-checks.ts): "lost cart
+// lines: N" counts the lines missing or with another quantity.
+//
 // After the run the database is checked against every answer: each move answered 2xx is in
 // the placements (and each line list's counts and revision match its latest answer),
 // each order answered 201 is there with its lines and totals, each order edit answered 2xx is in
 // its revision, status history and lines, and no write refused (409) or unanswered left more
 // than the answered writes can explain. It prints per action the requests, 2xx, 4xx by status,
-// 5xx, p50 and p99, the overall p99, and "lost updates: N", and writes a markdown report. The exit
+// 5xx, p50 and p99, the overall p99, "lost updates: N" and "lost cart lines: N", and writes a markdown report. The exit
 // code is 1 when a 5xx, a lost update, a refused write that changed something or a broken
 // invariant was found.
 import { mkdir, writeFile } from "node:fs/promises";
@@ -57,6 +65,14 @@ import {
   withClient,
   type SeededServer,
 } from "./support/seeded-database.ts";
+import {
+  portalActions,
+  runBuyers,
+  type BuyerFixture,
+  type PortalActionName,
+  type PortalResult,
+} from "./support/portal-buyers.ts";
+import { addBuyers, verifyBuyers } from "./support/portal-checks.ts";
 import { recordFigures } from "./support/summary.ts";
 
 /** The scenario: what a client does, how often (weights out of 100), and how it is shown. */
@@ -75,6 +91,9 @@ const actions = [
   { name: "replace order lines", kind: "write", weight: 5 },
 ] as const;
 type ActionName = (typeof actions)[number]["name"];
+/** The staff clients' actions and the portal buyers' (weights out of 100 of each). */
+const allActions = [...actions, ...portalActions];
+type AnyActionName = ActionName | PortalActionName;
 
 /** Items a client sorts: its own, so its answered moves alone say where they are. */
 const itemsPerClient = 200;
@@ -102,6 +121,7 @@ interface MixedJob {
   address: string;
   durationMs: number;
   clients: ClientFixture[];
+  buyers: BuyerFixture[];
   orderable: OrderableLineList[];
   storeIds: number[];
   seededOrderIds: number[];
@@ -116,7 +136,7 @@ interface ActionFigures {
   networkErrors: number;
 }
 interface Failure {
-  action: ActionName;
+  action: AnyActionName;
   request: string;
   status: number | "no answer";
   detail: string;
@@ -143,7 +163,7 @@ interface OrderEdit {
 /** What the clients saw: figures per action, and every write they were answered. */
 interface MixedResult {
   elapsedMs: number;
-  figures: Record<ActionName, ActionFigures>;
+  figures: Record<AnyActionName, ActionFigures>;
   failures: Failure[];
   /** Where each item must be now, by its client's answered moves (items of unanswered moves left out). */
   placements: { lineListId: number; modelCode: string; catalogTypes: CatalogType[] }[];
@@ -158,6 +178,7 @@ interface MixedResult {
   edits: [orderId: number, edits: OrderEdit[]][];
   refusedEdits: number;
   uncertainOrders: number[];
+  portal: PortalResult;
 }
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -199,8 +220,8 @@ const orderAnswerSchema = writeEnvelopeSchema(orderSchema);
 /** Worker side: the clients, each a loop of weighted actions until the time is up. */
 async function runClients(job: MixedJob): Promise<MixedResult> {
   const figures = Object.fromEntries(
-    actions.map((action) => [action.name, { latencies: [], statuses: {}, networkErrors: 0 }]),
-  ) as unknown as Record<ActionName, ActionFigures>;
+    allActions.map((action) => [action.name, { latencies: [], statuses: {}, networkErrors: 0 }]),
+  ) as unknown as Record<AnyActionName, ActionFigures>;
   const failures: Failure[] = [];
   const wrongAnswers: string[] = [];
   const latestMoves = new Map<number, { lineListId: number; version: number; counts: CatalogCounts }>();
@@ -214,7 +235,7 @@ async function runClients(job: MixedJob): Promise<MixedResult> {
 
   /** One request, measured under `action`; undefined when no answer came. */
   async function send(
-    action: ActionName,
+    action: AnyActionName,
     authorization: string,
     method: "GET" | "POST" | "PUT",
     url: string,
@@ -449,11 +470,12 @@ async function runClients(job: MixedJob): Promise<MixedResult> {
   }));
   const started = performance.now();
   const until = started + job.durationMs;
-  await Promise.all(
-    clients.map(async (client) => {
+  const [portal] = await Promise.all([
+    runBuyers(job.buyers, send, until),
+    ...clients.map(async (client) => {
       while (performance.now() < until) await run[nextAction()](client);
     }),
-  );
+  ]);
   return {
     elapsedMs: performance.now() - started,
     figures,
@@ -472,6 +494,7 @@ async function runClients(job: MixedJob): Promise<MixedResult> {
     edits: [...edits],
     refusedEdits,
     uncertainOrders: [...uncertainOrders],
+    portal,
   };
 }
 
@@ -481,6 +504,7 @@ const { values } = parseArgs({
   options: {
     products: { type: "string", default: "10000" },
     clients: { type: "string", default: "50" },
+    buyers: { type: "string", default: "10" },
     duration: { type: "string", default: "60" },
     ...seededDatabaseArgs,
     report: { type: "string", default: "docs/bench/mixed.md" },
@@ -488,6 +512,7 @@ const { values } = parseArgs({
 });
 const products = Number(values.products);
 const clientCount = Number(values.clients);
+const buyerCount = Number(values.buyers);
 const durationMs = Number(values.duration) * 1000;
 const log = (line: string) => console.log(line);
 
@@ -510,7 +535,12 @@ async function addStaff(url: string, adminEmail: string): Promise<string[]> {
 }
 
 /** What exists to browse, sort and order, read from the seeded database. */
-async function fixturesOf(url: string, authorizations: string[], address: string): Promise<MixedJob> {
+async function fixturesOf(
+  url: string,
+  authorizations: string[],
+  buyers: BuyerFixture[],
+  address: string,
+): Promise<MixedJob> {
   return withClient(url, async (client) => {
     const lineListIds = (
       await client.query<{ id: number }>(
@@ -580,6 +610,7 @@ async function fixturesOf(url: string, authorizations: string[], address: string
       address,
       durationMs,
       clients,
+      buyers,
       orderable,
       storeIds,
       seededOrderIds,
@@ -615,7 +646,11 @@ const newCheck = (name: string, checked: number): Check => ({
   broken: [],
 });
 
-async function verify(url: string, result: MixedResult, lastSeededOrderId: number): Promise<Check[]> {
+async function verify(
+  url: string,
+  result: MixedResult,
+  lastSeededOrderId: number,
+): Promise<{ checks: Check[]; lostCartLines: number }> {
   return withClient(url, async (client) => {
     const placements = newCheck("placements of the moved items", result.placements.length);
     const { rows: placed } = await client.query<{
@@ -751,9 +786,9 @@ async function verify(url: string, result: MixedResult, lastSeededOrderId: numbe
     }
     orders.lost.push(...result.wrongAnswers.filter((answer) => answer.startsWith("order")));
 
-    const written = newCheck("orders written in the run against orders answered 201", 1);
+    const written = newCheck("staff orders written in the run against orders answered 201", 1);
     const { rows: count } = await client.query<{ n: number }>(
-      "select count(*)::int as n from orders where id > $1",
+      "select count(*)::int as n from orders where id > $1 and source = 'staff'",
       [lastSeededOrderId],
     );
     const most = result.created.length + result.unansweredCreates;
@@ -764,7 +799,11 @@ async function verify(url: string, result: MixedResult, lastSeededOrderId: numbe
         `${count[0]!.n} orders written, ${result.created.length} answered 201 and ${result.unansweredCreates} unanswered`,
       );
     }
-    return [placements, counts, invariants, orders, written];
+    const portal = await verifyBuyers(client, result.portal, lastSeededOrderId);
+    return {
+      checks: [placements, counts, invariants, orders, written, ...portal.checks],
+      lostCartLines: portal.lostLines,
+    };
   });
 }
 
@@ -805,8 +844,8 @@ function summarize(figures: readonly ActionFigures[]) {
 
 function figuresTable(result: MixedResult) {
   const lines = [
-    ...actions.map((action) => ({ ...action, ...summarize([result.figures[action.name]]) })),
-    { name: "all", kind: "", weight: 100, ...summarize(Object.values(result.figures)) },
+    ...allActions.map((action) => ({ ...action, ...summarize([result.figures[action.name]]) })),
+    { name: "all", kind: "", weight: "", ...summarize(Object.values(result.figures)) },
   ];
   const table = markdownTable(
     ["Action", "Kind", "Weight", "Requests", "2xx", "4xx", "5xx", "No answer", "p50 (ms)", "p99 (ms)"],
@@ -828,7 +867,10 @@ function figuresTable(result: MixedResult) {
 }
 
 /** Prints the figures and the checks, writes the report; true when the goals are met. */
-async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
+async function report(
+  result: MixedResult,
+  { checks, lostCartLines }: { checks: Check[]; lostCartLines: number },
+): Promise<boolean> {
   const { table, all } = figuresTable(result);
   const total = (part: "lost" | "refusedApplied" | "broken") =>
     checks.reduce((sum, check) => sum + check[part].length, 0);
@@ -836,6 +878,7 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
     `requests: ${all.requests} (${(all.requests / (result.elapsedMs / 1000)).toFixed(1)} per second)`,
     `5xx: ${all.serverErrors}`,
     `lost updates: ${total("lost")}`,
+    `lost cart lines: ${lostCartLines}`,
     `refused writes that changed something: ${total("refusedApplied")}`,
     `broken invariants: ${total("broken")}`,
     `p99: ${ms(all.p99)} ms`,
@@ -852,7 +895,12 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
     ["left", "right", "right", "right", "right"],
   );
   const edits = result.edits.reduce((sum, [, list]) => sum + list.length, 0);
-  const counts = `Order edits answered 2xx: ${edits} on ${result.edits.length} orders; refused with 409: ${result.refusedEdits}. Left out of the checks, their requests having had no answer: ${result.uncertainItems} items, ${result.uncertainLineLists.length} line lists' counts, ${result.uncertainOrders.length} orders' edits.`;
+  const { portal } = result;
+  const submits = portal.buyers.flatMap((buyer) => buyer.submits);
+  const counts = [
+    `Order edits answered 2xx: ${edits} on ${result.edits.length} orders; refused with 409: ${result.refusedEdits}. Left out of the checks, their requests having had no answer: ${result.uncertainItems} items, ${result.uncertainLineLists.length} line lists' counts, ${result.uncertainOrders.length} orders' edits.`,
+    `Portal buyers: ${portal.buyers.length}; cart writes refused with 409 and applied again on the cart it gave: ${portal.conflicts} (given up after 3 in a row: ${portal.givenUp}); submits answered 201: ${submits.length} (${submits.reduce((sum, submit) => sum + submit.orderIds.length, 0)} orders, ${submits.reduce((sum, submit) => sum + submit.lines.length, 0)} lines), refused with 400: ${portal.refusedSubmits}, unanswered: ${portal.unansweredSubmits}. Left out of the cart check, a write having had no answer since: ${portal.buyers.filter((buyer) => buyer.expected === null).length} carts.`,
+  ].join("\n\n");
   const problems = checks.flatMap((check) =>
     [...check.lost, ...check.refusedApplied, ...check.broken]
       .slice(0, 10)
@@ -864,7 +912,7 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
       (failure) => `- ${failure.action}: ${failure.status}, ${failure.request.trim()} → ${failure.detail}`,
     );
   console.log(`\n${table}\n\n${checksTable}\n\n${outcome.join("\n")}\n${counts}`);
-  const load = `${clientCount} clients, ${durationMs / 1000} s, ${products.toLocaleString("en")} products: ${all.requests.toLocaleString("en")} requests`;
+  const load = `${clientCount} clients and ${buyerCount} buyers, ${durationMs / 1000} s, ${products.toLocaleString("en")} products: ${all.requests.toLocaleString("en")} requests`;
   await recordFigures("mixed", [
     { figure: "mixed load: answers 5xx", value: all.serverErrors, unit: "", atMost: 0, anchor: load },
     {
@@ -873,6 +921,13 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
       unit: "",
       atMost: 0,
       anchor: `${checks.reduce((sum, check) => sum + check.checked, 0).toLocaleString("en")} records checked`,
+    },
+    {
+      figure: "mixed load: lost cart lines (portal buyers)",
+      value: lostCartLines,
+      unit: "",
+      atMost: 0,
+      anchor: `${submits.length} submits answered 201`,
     },
     {
       figure: "mixed load: p99 of every request",
@@ -886,13 +941,13 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
   const markdown = [
     "# Mixed load: `npm run bench:mixed`",
     "",
-    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${products.toLocaleString("en")} products (seeded as by \`npm run bench:database\`), ${clientCount} signed-in staff clients for ${durationMs / 1000} s, each sending its next request as soon as the answer is read. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end), PostgreSQL on 127.0.0.1, ${products.toLocaleString("en")} products (seeded as by \`npm run bench:database\`), ${clientCount} signed-in staff clients and ${buyerCount} portal buyers for ${durationMs / 1000} s, each sending its next request as soon as the answer is read. Arguments: \`${process.argv.slice(2).join(" ")}\`.`,
     "",
     ...outcome.map((line) => `- ${line}`),
     "",
     table,
     "",
-    "Order detail also counts the read before each order edit. 4xx are expected where clients race: an order edit is sent with the revision its client read just before, and gets 409 when another client's edit came first.",
+    "Order detail also counts the read before each order edit. 4xx are expected where clients race: an order edit is sent with the revision its client read just before, and gets 409 when another client's edit came first. A portal buyer's cart write gets 409 when written from its second device at a revision its first one moved, and is then applied again on the cart the 409 gave; a submit gets 400 when a line can no longer be ordered (a staff client moved its style out of the store's catalogs), and the buyer removes it.",
     "",
     "## The database against the answers",
     "",
@@ -906,7 +961,11 @@ async function report(result: MixedResult, checks: Check[]): Promise<boolean> {
   await mkdir(path.dirname(values.report), { recursive: true });
   await writeFile(values.report, markdown);
   console.log(`report: ${values.report}`);
-  return all.serverErrors === 0 && total("lost") + total("refusedApplied") + total("broken") === 0;
+  return (
+    all.serverErrors === 0 &&
+    total("lost") + total("refusedApplied") + total("broken") === 0 &&
+    lostCartLines === 0
+  );
 }
 
 /** Signs the clients in, runs them on the worker, checks the database; true when the goals are met. */
@@ -916,13 +975,26 @@ async function runMixed(server: SeededServer): Promise<boolean> {
   log(`signing in ${clientCount} staff users`);
   const authorizations: string[] = [];
   for (const email of emails) authorizations.push((await signInOverHttp(address, email)).authorization);
-  const job = await fixturesOf(server.url, authorizations, address);
+  const accounts = await withClient(server.url, (client) => addBuyers(client, buyerCount));
+  if (accounts.length < buyerCount) {
+    // Stores see published line lists only: with fewer than 10,000 products none is published.
+    log(
+      `only ${accounts.length} of ${buyerCount} portal buyers: no published line list for the others' stores`,
+    );
+  }
+  log(`signing in ${buyerCount} portal buyers`);
+  const buyers: BuyerFixture[] = [];
+  for (const account of accounts) {
+    const { authorization } = await signInOverHttp(address, account.email);
+    buyers.push({ authorization, userId: account.userId, storeId: account.storeId });
+  }
+  const job = await fixturesOf(server.url, authorizations, buyers, address);
   const lastSeededOrderId = await withClient(
     server.url,
     async (client) =>
       (await client.query<{ id: number }>("select coalesce(max(id), 0)::int as id from orders")).rows[0]!.id,
   );
-  log(`${clientCount} clients for ${durationMs / 1000} s`);
+  log(`${clientCount} clients and ${buyers.length} buyers for ${durationMs / 1000} s`);
   const result = await inWorker<MixedJob, MixedResult>(import.meta.url, job);
   return report(result, await verify(server.url, result, lastSeededOrderId));
 }

@@ -14,6 +14,7 @@ import pg from "pg";
 import { buildApp } from "../../../apps/server/src/app.ts";
 import type { Config } from "../../../apps/server/src/env.ts";
 import { freePort } from "../../../apps/server/src/testing/processes.ts";
+import { preparePortalData } from "./portal-checks.ts";
 import { benchServerConfig } from "./server.ts";
 
 export const itemsPerLineList = 5000;
@@ -177,6 +178,13 @@ async function seedData(url: string, products: number, log: (line: string) => vo
       "order status changes",
       `insert into order_status_changes (order_id, from_status, to_status, changed_at)
        select id, null, status, placed_at from orders`,
+    );
+    // The customer portal (issue 34): the published line lists' publication time, and each store a
+    // brand focus on their brand, so that its buyers see them.
+    const started = performance.now();
+    await preparePortalData(client);
+    log(
+      `  portal: publication times and brand focus, ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   });
 }
