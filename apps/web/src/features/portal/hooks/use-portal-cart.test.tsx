@@ -2,6 +2,7 @@ import { type Cart, type CartLine, portalOrderMessages } from "@cm/contracts/por
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type * as React from "react";
+import type * as Sonner from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartSaveDelayMs } from "@/features/portal/hooks/cart-sync";
 import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
@@ -9,7 +10,7 @@ import { createQueryClient } from "@/lib/react-query";
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock("sonner", async (importOriginal) => {
-  const sonner = await importOriginal<typeof import("sonner")>();
+  const sonner = await importOriginal<typeof Sonner>();
   return { ...sonner, toast: Object.assign(vi.fn(), sonner.toast, { error: toastError }) };
 });
 
