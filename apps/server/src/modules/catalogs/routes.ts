@@ -15,7 +15,6 @@ import {
   segmentationMessages,
   type PreSegmentedErrors,
 } from "@cm/contracts/catalog-segmentation";
-import { catalogMessages, publishCatalogInputSchema } from "@cm/contracts/catalogs";
 import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
 import { lineListIdParamsSchema, lineListSchema } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
@@ -27,6 +26,8 @@ import { DomainError } from "../../lib/errors.ts";
 import { useModuleMessages } from "../../lib/module-errors.ts";
 import { readExpectedRevision } from "../../lib/revisions.ts";
 import type { SegmentationFileKind } from "./segmentation-file.ts";
+import { publicationRoutes } from "./publication.routes.ts";
+import { publishSchedulerPlugin } from "./publish-scheduler.ts";
 import {
   applyPlacementChanges,
   applyPreSegmentation,
@@ -35,13 +36,7 @@ import {
   describeRemoval,
   type PlacementChanges,
 } from "./placements.service.ts";
-import {
-  createCatalogs,
-  getLatestCatalogs,
-  getPopulatedCatalogs,
-  publishCatalog,
-  saveCatalogs,
-} from "./service.ts";
+import { createCatalogs, getLatestCatalogs, getPopulatedCatalogs, saveCatalogs } from "./service.ts";
 
 /**
  * A placement request may name `maxItemsPerRequest` items (a select-all on the largest line
@@ -146,7 +141,7 @@ const preSegmentedRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The Crocs catalogs of a line list: segmentation and publication. */
+/** The Crocs catalogs of a line list: segmentation, and publication (publication.routes.ts) with its scheduler. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
@@ -363,31 +358,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(preSegmentedRoutes);
 
-  app.post(
-    "/api/crocs/catalogs/publish",
-    {
-      config: { permission: "catalogs.publish" },
-      schema: {
-        summary: "Publish a line list's catalogs",
-        description: `Sets the line list's published flag to 1, for good. Without lineListId, publishes the current (newest) line list of the Crocs brand. Publishing again changes nothing. ${revisionRule}`,
-        tags: ["catalogs"],
-        body: publishCatalogInputSchema,
-        response: {
-          200: writeEnvelopeSchema(lineListSchema),
-          400: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-        },
-      },
-    },
-    async (request) => {
-      const { lineList } = await publishCatalog(
-        app.database.db,
-        request.body,
-        readExpectedRevision(request),
-        request.user!.id,
-      );
-      return written(lineList, { revision: lineList._revision, message: catalogMessages.published });
-    },
-  );
+  await app.register(publicationRoutes);
+  await app.register(publishSchedulerPlugin);
 };

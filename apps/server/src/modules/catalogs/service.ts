@@ -14,13 +14,11 @@ import {
   unsortedCatalogType,
   type CatalogType,
   type ItemPlacement,
-  type PublishCatalogInput,
 } from "@cm/contracts/catalogs";
 import { historySummaries } from "@cm/contracts/history";
 import { noImageText } from "@cm/contracts/line-list-format";
 import type { LineList } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
-import { sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.ts";
 import { recordCreated, updateEntity, type HistoryEntity } from "../../lib/entity-write.ts";
 import { ConflictError, NotFoundError } from "../../lib/errors.ts";
@@ -48,37 +46,8 @@ export async function lockLineListAt(
   return lineList;
 }
 
-/**
- * Publishes a line list's catalogs: the line list with the given id, or else the current
- * (newest) line list of the Crocs brand. Publishing is one-way, and publishing a published line
- * list again changes nothing.
- */
-export async function publishCatalog(
-  db: Database,
-  input: PublishCatalogInput,
-  expectedRevision: number | undefined,
-  actorUserId: number | null,
-): Promise<{ lineList: LineList; changed: boolean }> {
-  const lineListId = input.lineListId ?? (await findLatestLineListId(db, crocsBrandNamePart));
-  if (lineListId === undefined) throw new NotFoundError(catalogMessages.noLineListFound);
-
-  return db.transaction(async (tx) => {
-    // Locked, so two publishers of the same line list record one publication between them.
-    const current = await lockLineListAt(tx, lineListId, expectedRevision, {
-      notFoundMessage: catalogMessages.noLineListFound,
-    });
-    if (!current.published) {
-      await updateEntity(tx, lineListHistory, {
-        id: lineListId,
-        expectedRevision: undefined,
-        actorUserId,
-        action: "publish",
-        apply: () => ({ published: true, publishedAt: sql`now()` }),
-      });
-    }
-    return { lineList: toLineList((await findLineListById(tx, lineListId))!), changed: !current.published };
-  });
-}
+// Publishing (now, scheduled, to an audience) is in publication.service.ts.
+export { publishCatalog } from "./publication.service.ts";
 
 /* ---------------------------------------------------------------------------------------------
  * Segmentation: sorting a line list's items into its catalogs. An item is unsorted when it is in

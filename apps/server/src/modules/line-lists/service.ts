@@ -88,6 +88,7 @@ export const lineListHistory = defineHistoryEntity({
         deadline: lineList.deadline,
         dateOfAvailability: lineList.dateOfAvailability,
         published: lineList.published,
+        publishAt: lineList.publishAt,
         sortingCompleted: lineList.sortingCompleted,
         itemsCount: lineList.itemsCount,
       },
