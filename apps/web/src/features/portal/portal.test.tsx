@@ -1,4 +1,5 @@
 import type { PortalMe } from "@cm/contracts/portal";
+import { type PortalLineList, portalCatalogMessages } from "@cm/contracts/portal-catalogs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { seedSession, testSessionUser } from "@/testing/auth";
@@ -34,8 +35,13 @@ function portalMe(stores: PortalMe["stores"]): PortalMe {
 const downtown = { id: 11, name: "Downtown" };
 const harbour = { id: 12, name: "Harbour" };
 
-function signInAsCustomer(stores: PortalMe["stores"] = [downtown]) {
-  return mockFetch({ "/api/me": ok(buyer), "/api/portal/me": ok(portalMe(stores)) });
+function signInAsCustomer(stores: PortalMe["stores"] = [downtown], lineLists: PortalLineList[] = []) {
+  return mockFetch({
+    "/api/me": ok(buyer),
+    "/api/portal/me": ok(portalMe(stores)),
+    "/api/portal/catalogs": ok({ lineLists }),
+    "/api/portal/catalogs/seen": ok({ seenAt: "2027-02-01T10:00:00.000Z", previousSeenAt: null }),
+  });
 }
 
 describe("where each user lands", () => {
@@ -84,7 +90,7 @@ describe("where each user lands", () => {
 });
 
 describe("portal home", () => {
-  it("shows the organization, the user, the one store and where its catalogs will be", async () => {
+  it("shows the organization, the user, the one store and that nothing is published for it yet", async () => {
     signInAsCustomer();
     renderApp("/portal");
     expect(
@@ -96,7 +102,7 @@ describe("portal home", () => {
     expect(within(header).getByRole("button", { name: "Sign out" })).toBeInTheDocument();
     expect(screen.getByText("Downtown", { selector: "span" })).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Store" })).not.toBeInTheDocument();
-    expect(screen.getByText("Catalogs published for Downtown will appear here.")).toBeInTheDocument();
+    expect(await screen.findByText(portalCatalogMessages.noCatalogs("Downtown"))).toBeInTheDocument();
   });
 
   it("offers a store switcher when the user orders for several stores, kept in the URL", async () => {
@@ -104,12 +110,12 @@ describe("portal home", () => {
     const { router, user } = renderApp("/portal");
     const store = await screen.findByRole("combobox", { name: "Store" }, firstRender);
     expect(store).toHaveTextContent("Downtown");
-    expect(screen.getByText("Catalogs published for Downtown will appear here.")).toBeInTheDocument();
+    expect(await screen.findByText(portalCatalogMessages.noCatalogs("Downtown"))).toBeInTheDocument();
 
     await user.click(store);
     await user.click(await screen.findByRole("option", { name: "Harbour" }));
     await waitFor(() => expect(router.state.location.search).toBe("?storeId=12"));
-    expect(screen.getByText("Catalogs published for Harbour will appear here.")).toBeInTheDocument();
+    expect(await screen.findByText(portalCatalogMessages.noCatalogs("Harbour"))).toBeInTheDocument();
   });
 
   it("opens on the store the URL names", async () => {
@@ -147,5 +153,112 @@ describe("portal home", () => {
     signInAsCustomer([downtown, harbour]);
     renderApp("/portal");
     expect(await screen.findByText("Signed in as Bea Buyer", {}, firstRender)).toBeInTheDocument();
+  });
+});
+
+function lineList(overrides: Partial<PortalLineList> & Pick<PortalLineList, "id" | "name">): PortalLineList {
+  return {
+    brandId: 1,
+    brandName: "Nike",
+    type: "pre-book",
+    deadline: "2027-03-01",
+    dateOfAvailability: null,
+    publishedAt: "2027-01-10T09:00:00.000Z",
+    isNew: false,
+    catalogs: [{ type: "athletic", itemsCount: 120 }],
+    ...overrides,
+  };
+}
+
+const published = [
+  lineList({
+    id: 5,
+    name: "Nike Spring 2027",
+    isNew: true,
+    catalogs: [
+      { type: "athletic", itemsCount: 120 },
+      { type: "boutique", itemsCount: 1 },
+    ],
+  }),
+  lineList({
+    id: 6,
+    name: "Adidas Future",
+    brandId: 2,
+    brandName: "Adidas",
+    type: "future-stock",
+    deadline: null,
+    dateOfAvailability: "2027-05-15",
+  }),
+  lineList({ id: 7, name: "Nike ATS", type: "brand-ats", deadline: null }),
+];
+
+function seenCalls(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), "http://localhost").pathname === "/api/portal/catalogs/seen")
+    .map(([, init]) => ({ method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
+}
+
+describe("portal home: the catalogs published for the store", () => {
+  it("lists the line lists by brand with their type, date, catalogs and what is new", async () => {
+    signInAsCustomer([downtown], published);
+    renderApp("/portal");
+    const adidas = await screen.findByRole("region", { name: "Adidas" }, firstRender);
+    const nike = screen.getByRole("region", { name: "Nike" });
+    // Brands by name.
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(["Adidas", "Nike"]);
+
+    const future = within(adidas).getByRole("article", { name: "Adidas Future" });
+    expect(within(future).getByText("Future Stock")).toBeInTheDocument();
+    expect(within(future).getByText("Available")).toBeInTheDocument();
+    expect(within(future).getByText("05/15/2027")).toBeInTheDocument();
+    expect(within(future).queryByText(portalCatalogMessages.newSinceLastVisit)).not.toBeInTheDocument();
+
+    const spring = within(nike).getByRole("article", { name: "Nike Spring 2027" });
+    expect(within(spring).getByText("Pre-Book")).toBeInTheDocument();
+    expect(within(spring).getByText("Deadline")).toBeInTheDocument();
+    expect(within(spring).getByText("03/01/2027")).toBeInTheDocument();
+    expect(within(spring).getByText(portalCatalogMessages.newSinceLastVisit)).toBeInTheDocument();
+    expect(within(spring).getByRole("link", { name: "Nike Spring 2027" })).toHaveAttribute(
+      "href",
+      "/portal/line-lists/5?storeId=11",
+    );
+    expect(within(spring).getByRole("link", { name: /Athletic\s*120 styles/ })).toHaveAttribute(
+      "href",
+      "/portal/line-lists/5?storeId=11&catalogType=athletic",
+    );
+    expect(within(spring).getByRole("link", { name: /Boutique\s*1 style$/ })).toBeInTheDocument();
+    expect(within(nike).getByRole("article", { name: "Nike ATS" })).toHaveTextContent("Brand ATS");
+  });
+
+  it("records the visit once per store after the list shows", async () => {
+    const fetchMock = signInAsCustomer([downtown, harbour], published);
+    const { user } = renderApp("/portal");
+    await screen.findByRole("article", { name: "Nike ATS" }, firstRender);
+    await waitFor(() => expect(seenCalls(fetchMock)).toEqual([{ method: "POST", body: { storeId: 11 } }]));
+
+    await user.click(screen.getByRole("combobox", { name: "Store" }));
+    await user.click(await screen.findByRole("option", { name: "Harbour" }));
+    await waitFor(() => expect(seenCalls(fetchMock)).toHaveLength(2));
+    await user.click(screen.getByRole("combobox", { name: "Store" }));
+    await user.click(await screen.findByRole("option", { name: "Downtown" }));
+    await screen.findByRole("article", { name: "Nike ATS" });
+    expect(seenCalls(fetchMock)).toEqual([
+      { method: "POST", body: { storeId: 11 } },
+      { method: "POST", body: { storeId: 12 } },
+    ]);
+  });
+
+  it("says when the catalogs cannot be loaded, with a way to try again", async () => {
+    const fetchMock = mockFetch({
+      "/api/me": ok(buyer),
+      "/api/portal/me": ok(portalMe([downtown])),
+      "/api/portal/catalogs": { status: 500, body: { success: false, message: "Database down", data: null } },
+    });
+    renderApp("/portal");
+    expect(await screen.findByText(portalCatalogMessages.loadFailed, {}, firstRender)).toBeInTheDocument();
+    expect(screen.getByText("Database down")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(seenCalls(fetchMock)).toEqual([]);
   });
 });

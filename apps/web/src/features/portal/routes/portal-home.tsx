@@ -1,57 +1,34 @@
-import type { PortalMe } from "@cm/contracts/portal";
-import { BookOpenIcon, StoreIcon } from "lucide-react";
-import { useId } from "react";
-import { useSearchParams } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { StoreIcon } from "lucide-react";
+import { useEffect } from "react";
 import { EmptyState, ListLoadError } from "@/components/list-states";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { CatalogHome } from "@/features/portal/components/catalog-home";
+import { useChosenStore } from "@/features/portal/components/store-choice";
+import { StoreSwitcher } from "@/features/portal/components/store-switcher";
+import { usePortalCatalogs } from "@/lib/api/portal/get-portal-catalogs";
 import { usePortalMe } from "@/lib/api/portal/get-portal-me";
+import { recordPortalVisit } from "@/lib/api/portal/record-portal-visit";
 
-type PortalStore = PortalMe["stores"][number];
+/**
+ * The stores whose home this page load has recorded as seen, per app (its query client): once per
+ * store, so the "New" badges stay while the user comes and goes, and are gone at the next visit.
+ */
+const recordedVisits = new WeakMap<QueryClient, Set<number>>();
 
-/** The store chosen in the URL (`?storeId=`), or the first one when the URL names none of theirs. */
-function useChosenStore(stores: readonly PortalStore[]) {
-  const [query, setQuery] = useSearchParams();
-  const requested = Number(query.get("storeId"));
-  const store = stores.find((candidate) => candidate.id === requested) ?? stores[0];
-  const choose = (storeId: string) =>
-    setQuery((current) => {
-      const next = new URLSearchParams(current);
-      next.set("storeId", storeId);
-      return next;
-    });
-  return { store, choose };
-}
-
-function StoreSwitcher({
-  stores,
-  store,
-  onChange,
-}: {
-  stores: readonly PortalStore[];
-  store: PortalStore;
-  onChange: (storeId: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex w-full flex-col gap-1.5 sm:w-72">
-      <Label htmlFor={id}>Store</Label>
-      <Select value={String(store.id)} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {stores.map((candidate) => (
-            <SelectItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
+function useRecordVisitOnce(storeId: number | undefined, shown: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!shown || storeId === undefined) return;
+    const recorded = recordedVisits.get(queryClient) ?? new Set<number>();
+    recordedVisits.set(queryClient, recorded);
+    if (recorded.has(storeId)) return;
+    recorded.add(storeId);
+    // Only "New" depends on it: a failure is not worth the user's attention.
+    recordPortalVisit(storeId).catch(() => recorded.delete(storeId));
+  }, [queryClient, storeId, shown]);
 }
 
 function PortalHomeLoading() {
@@ -65,14 +42,16 @@ function PortalHomeLoading() {
 }
 
 /**
- * `/portal`: a customer user's start (issue 34, "Who"): their organization, the store they order
- * for (a switcher when they may order for several, kept in the URL) and, for now, where the
- * catalogs published for that store will show.
+ * `/portal`: a customer user's start (issue 34): their organization, the store they order for (a
+ * switcher when they may order for several, kept in the URL), and the brands and line lists
+ * published for that store, what is new since their last visit marked.
  */
 export default function PortalHomeRoute() {
   const me = usePortalMe();
   const stores = me.data?.stores ?? [];
   const { store, choose } = useChosenStore(stores);
+  const catalogs = usePortalCatalogs(store?.id);
+  useRecordVisitOnce(store?.id, catalogs.isSuccess);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
@@ -114,21 +93,13 @@ export default function PortalHomeRoute() {
                   </span>
                 </p>
               ) : null}
-              <Card role="region" aria-labelledby="catalogs-title">
-                <CardHeader>
-                  <CardTitle>
-                    <h2 id="catalogs-title">Catalogs</h2>
-                  </CardTitle>
-                  <CardDescription>The line lists published for {store.name}.</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <EmptyState
-                    icon={<BookOpenIcon aria-hidden="true" className="mb-2 size-6 text-muted-foreground" />}
-                    title="No catalogs yet"
-                    description={`Catalogs published for ${store.name} will appear here.`}
-                  />
-                </CardContent>
-              </Card>
+              <CatalogHome
+                query={catalogs}
+                storeName={store.name}
+                lineListHref={(lineListId, catalogType) =>
+                  paths.portal.lineList.getHref(lineListId, store.id, { catalogType })
+                }
+              />
             </>
           ) : (
             <EmptyState

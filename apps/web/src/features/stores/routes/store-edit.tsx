@@ -1,5 +1,6 @@
 import { storeMessages, storeTypeLabels } from "@cm/contracts/stores";
-import { ArrowLeftIcon } from "lucide-react";
+import { portalCatalogMessages } from "@cm/contracts/portal-catalogs";
+import { ArrowLeftIcon, EyeIcon } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -21,6 +22,7 @@ import {
   storeEditFormSections,
 } from "@/features/stores/utils/store-edit-form-sections";
 import { useLeaveGuard } from "@/hooks/use-leave-guard";
+import { useCan } from "@/hooks/use-permissions";
 import { useBrandOptions } from "@/lib/api/brands/get-brand-options";
 import { useOrganization } from "@/lib/api/organizations/get-organization";
 import { useUsers } from "@/lib/api/users/get-users";
@@ -40,6 +42,7 @@ export default function StoreEditRoute() {
   const users = useUsers();
   const brands = useBrandOptions();
   const listHref = paths.home.stores.list.getHref();
+  const canViewAsStore = useCan("catalogs.view");
 
   // Each section saves on its own; leaving with one not saved asks first and names it.
   const [unsaved, setUnsaved] = useState<ReadonlySet<StoreEditFormSection>>(() => new Set());
@@ -82,9 +85,19 @@ export default function StoreEditRoute() {
           </Link>
         </Button>
         <div className="flex flex-col gap-1">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
-            {store.data?.name ?? "Edit Store"}
-          </h1>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 id="page-title" className="text-2xl font-semibold tracking-tight">
+              {store.data?.name ?? "Edit Store"}
+            </h1>
+            {canViewAsStore && id !== undefined ? (
+              <Button variant="outline" size="sm" asChild>
+                <Link to={paths.home.stores.viewAs.getHref(id)}>
+                  <EyeIcon aria-hidden="true" />
+                  {portalCatalogMessages.viewAsStore}
+                </Link>
+              </Button>
+            ) : null}
+          </div>
           {store.data && (
             <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
               <span>{organization.data?.name ?? "\u00a0"}</span>
