@@ -62,10 +62,26 @@ export type PortalCatalogs = z.infer<typeof portalCatalogsSchema>;
 /** `POST /api/portal/catalogs/seen` `{ storeId }`: the user has seen the store's home now. */
 export const portalSeenInputSchema = z.object({ storeId: z.number().int().min(1).max(maxEntityId) });
 
+/**
+ * A visit of a store's portal home is a run of openings less than this many minutes apart: "New"
+ * marks what was published after the visit before the current one, so it stays on while the buyer
+ * moves between the home and the line lists, and goes once they come back later.
+ */
+export const portalVisitGapMinutes = 30;
+
+/** The answer of `POST /api/portal/catalogs/seen`: the current visit and the one before it. */
+export const portalSeenSchema = z.object({
+  seenAt: z.iso.datetime({ offset: true }),
+  /** What "New" compares with; null before the second visit. */
+  previousSeenAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type PortalSeen = z.infer<typeof portalSeenSchema>;
+
 export const portalStylesPageSizeMax = 100;
 export const portalStylesPageSizeDefault = 48;
 
 /** `GET /api/portal/line-lists/{id}/styles`. */
+export const portalLineListParamsSchema = z.object({ id: idQuery });
 export const portalStylesQuerySchema = z.object({
   storeId: idQuery,
   /** One of the visible catalogs; absent: every catalog the store sees. */
