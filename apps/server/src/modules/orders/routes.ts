@@ -132,7 +132,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Change an order's status",
         description:
-          "Pending → Processing → Shipped → Delivered → Completed; Pending or Processing → Cancelled. Any other change gets 409 naming the allowed next statuses; a stale revision gets 409.",
+          "Pending → Processing → Shipped → Delivered → Completed; Pending or Processing → Cancelled. Any other change gets 409 naming the allowed next statuses; a stale revision gets 409. The customer user who placed the order and the store's main contact are mailed the new status.",
         tags: ["orders"],
         params: orderParamsSchema,
         body: updateOrderStatusInputSchema,
@@ -153,7 +153,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "orders.manage" },
       schema: {
         summary: "Undo an order's last status move",
-        description: `Moves the order back to the status it left, if the last status move was the caller's own, nothing was written to the order since (\`revision\` is the one that move answered, and still the order's) and it was made at most ${orderLimits.statusUndoSeconds} seconds ago; otherwise 409 says which. Recorded in the history as a status change summarised "Status: Shipped → Processing (undone)".`,
+        description: `Moves the order back to the status it left, if the last status move was the caller's own, nothing was written to the order since (\`revision\` is the one that move answered, and still the order's) and it was made at most ${orderLimits.statusUndoSeconds} seconds ago; otherwise 409 says which. Recorded in the history as a status change summarised "Status: Shipped → Processing (undone)"; mailed like a status change.`,
         tags: ["orders"],
         params: orderParamsSchema,
         body: undoOrderStatusInputSchema,

@@ -184,4 +184,22 @@ describe("the portal cart", () => {
     );
     expect(count).toEqual([{ n: 0 }]);
   });
+  it("documents the cart and portal order routes in the OpenAPI document, with their answers", async () => {
+    const response = await testApp.app.inject({ method: "GET", url: "/api/docs/json" });
+    const paths = response.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>().paths;
+    for (const [path, method, status] of [
+      ["/api/portal/cart", "get", "200"],
+      ["/api/portal/cart", "put", "409"],
+      ["/api/portal/cart/submit", "post", "201"],
+      ["/api/portal/orders", "post", "201"],
+      ["/api/portal/orders", "get", "200"],
+      ["/api/portal/orders/{id}", "get", "404"],
+      ["/api/portal/orders/{id}/cancel", "post", "409"],
+      ["/api/portal/orders/{id}/reorder", "post", "409"],
+    ] as const) {
+      expect(paths[path]?.[method]?.responses[status], `${method} ${path} ${status}`).toBeDefined();
+    }
+  });
 });
