@@ -5,12 +5,18 @@ import {
   catalogTypeSchema,
   publishCatalogInputSchema,
 } from "@cm/contracts/catalogs";
-import { errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
+import { envelopeSchema, errorEnvelopeSchema, writeEnvelopeSchema } from "@cm/contracts/envelope";
 import { catalogSummarySchema, lineListIdParamsSchema, lineListSchema } from "@cm/contracts/line-lists";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { written } from "../../lib/envelope.ts";
+import { z } from "zod";
+import { ok, written } from "../../lib/envelope.ts";
 import { readExpectedRevision } from "../../lib/revisions.ts";
-import { cancelScheduledPublication, publishCatalog, setCatalogAudience } from "./publication.service.ts";
+import {
+  cancelScheduledPublication,
+  listCatalogs,
+  publishCatalog,
+  setCatalogAudience,
+} from "./publication.service.ts";
 
 const revisionRule =
   "Send the line list's revision the change is based on (`_revision`) as If-Match or expectedRevision: a stale one gets 409 and changes nothing.";
@@ -87,6 +93,25 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         message: catalogAudienceMessages.scheduleCancelled,
       });
     },
+  );
+
+  app.get(
+    "/api/line-lists/:lineListId/catalogs",
+    {
+      config: { permission: "catalogs.view" },
+      schema: {
+        summary: "A line list's catalogs with their audiences",
+        description: `The line list's catalogs that exist, in the order athletic, boutique, crocs, each with its item count and audience (as the line lists page lists them): what the Manage screen's audience editor shows. 404 "${catalogMessages.noLineListFound}" for an unknown line list or a preview.`,
+        tags: ["catalogs"],
+        params: lineListIdParamsSchema,
+        response: {
+          200: envelopeSchema(z.object({ catalogs: z.array(catalogSummarySchema) })),
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ok({ catalogs: await listCatalogs(db, request.params.lineListId) }),
   );
 
   app.put(

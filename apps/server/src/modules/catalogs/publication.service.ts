@@ -15,7 +15,12 @@ import type { Database, Tx } from "../../db/client.ts";
 import { catalogs, lineLists } from "../../db/schema.ts";
 import { changedFields, recordEntityHistory } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
-import { bumpLineListRevision, findLatestLineListId, findLineListById } from "../line-lists/repository.ts";
+import {
+  bumpLineListRevision,
+  findCatalogSummaries,
+  findLatestLineListId,
+  findLineListById,
+} from "../line-lists/repository.ts";
 import { lineListHistory, toLineList } from "../line-lists/service.ts";
 import { countPlacements, ensureCatalogs } from "./repository.ts";
 
@@ -197,6 +202,18 @@ export async function setCatalogAudience(
     const lineList = await answerLineList(tx, lineListId);
     return { catalog: { type, itemsCount: counts[type], audience }, revision: lineList._revision, changed };
   });
+}
+
+/** `GET /api/line-lists/{lineListId}/catalogs`: the line list's catalogs with their counts and audiences. */
+export async function listCatalogs(db: Database, lineListId: number): Promise<CatalogSummary[]> {
+  const lineList = await findLineListById(db, lineListId);
+  if (!lineList || lineList.stage !== "saved") throw new NotFoundError(catalogMessages.noLineListFound);
+  const summaries = await findCatalogSummaries(db, [lineListId]);
+  return catalogTypeValues.flatMap((type) =>
+    summaries
+      .filter((summary) => summary.type === type)
+      .map(({ itemsCount, audience }) => ({ type, itemsCount, audience })),
+  );
 }
 
 /**

@@ -128,6 +128,18 @@ describe("catalog audiences and scheduled publishing", () => {
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual({ type: "athletic", itemsCount: 0, audience: ["good", "better"] });
       expect(await audienceOf(id, "athletic")).toEqual(["good", "better"]);
+      const listed = await inject("GET", `/api/line-lists/${id}/catalogs`);
+      expect(listed.json()).toMatchObject({
+        success: true,
+        data: {
+          catalogs: [
+            { type: "athletic", itemsCount: 0, audience: ["good", "better"] },
+            { type: "boutique", itemsCount: 0, audience: ["good", "better", "best"] },
+            { type: "crocs", itemsCount: 0, audience: ["good", "better", "best"] },
+          ],
+        },
+      });
+      expect((await inject("GET", "/api/line-lists/987654/catalogs")).statusCode).toBe(404);
     });
 
     it("answers 400 for an empty audience or unknown type, 404 for an unknown line list, 409 for a stale revision", async () => {
