@@ -232,6 +232,19 @@ describe("portal orders", () => {
       }
     });
 
+    it("lets a Store Viewer read the orders of their stores but neither order nor cancel (403)", async () => {
+      const viewer = await kit.user("order.viewer@example.com", organizationId, [uptown], kit.viewerRoleId);
+      const ids = await listIds(viewer.auth);
+      expect(ids).toEqual(await listIds(buyer.auth));
+      expect((await kit.api("GET", `/api/portal/orders/${ids[0]}`, viewer.auth)).statusCode).toBe(200);
+      expect((await kit.api("GET", `/api/portal/cart?storeId=${uptown}`, viewer.auth)).statusCode).toBe(403);
+      expect((await place(viewer.auth, uptown, [line(own, "OS-A-8", 1)])).statusCode).toBe(403);
+      const cancel = await kit.api("POST", `/api/portal/orders/${ids[0]}/cancel`, viewer.auth, {
+        revision: 1,
+      });
+      expect(cancel.statusCode).toBe(403);
+    });
+
     it("cancels only a Pending order, recorded the staff way with the buyer as actor", async () => {
       const [order] = await placed(buyer.auth, uptown, [line(own, "OS-A-8", 1)]);
       expect(
