@@ -1,19 +1,146 @@
 import { portalPath } from "@cm/contracts/auth-rules";
 import { fullName } from "@cm/contracts/users";
-import { FootprintsIcon, LogOutIcon } from "lucide-react";
+import {
+  FootprintsIcon,
+  LayoutGridIcon,
+  LogOutIcon,
+  type LucideIcon,
+  ReceiptTextIcon,
+  ShoppingCartIcon,
+  UsersIcon,
+} from "lucide-react";
 import { useState } from "react";
-import { Link, Outlet, useNavigate, useNavigation } from "react-router";
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { UserTypeGuard } from "@/app/layouts/user-type-guard";
 import { AppProvider } from "@/app/provider";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { SessionGuard } from "@/features/auth/components/session-guard";
+import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
+import { usePortalStore } from "@/features/portal/hooks/use-portal-store";
+import { usePortalMe } from "@/lib/api/portal/get-portal-me";
 import { useSessionUserQuery } from "@/lib/api/session/get-session-user";
 import { signOut } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+
+const unitsFormatter = new Intl.NumberFormat("en-US");
+
+interface PortalNavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  active: boolean;
+  /** The cart's units, when known. */
+  badge?: number;
+}
+
+/** The cart's units for the Cart link (read only for a user who may order: others get 403). */
+function CartUnits({
+  storeId,
+  children,
+}: {
+  storeId: number;
+  children: (units: number | undefined) => React.ReactNode;
+}) {
+  const { cart } = usePortalCart(storeId);
+  return children(cart?.units);
+}
+
+function NavLinkItem({ item }: { item: PortalNavItem }) {
+  const Icon = item.icon;
+  return (
+    <li>
+      <Link
+        to={item.href}
+        aria-current={item.active ? "page" : undefined}
+        className={cn(
+          "flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+          item.active && "bg-accent text-accent-foreground",
+        )}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+        {item.label}
+        {item.badge ? (
+          <span
+            aria-label={`${unitsFormatter.format(item.badge)} ${item.badge === 1 ? "unit" : "units"}`}
+            className="min-w-5 rounded-full bg-primary px-1.5 text-center text-xs leading-5 text-primary-foreground tabular-nums"
+          >
+            {unitsFormatter.format(item.badge)}
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
 
 /**
- * The customer portal's frame (issue 34): a header with the product, the signed-in user and Sign
- * out, and the portal's screens below; no staff sidebar. Phone first: one column at 390 px.
+ * The portal's sections: Catalogs, Cart (with its units for the store shown), Orders and, for a
+ * user who manages the organization's users, Users; the store (`?storeId=`) kept across them.
+ */
+function PortalNav() {
+  const me = usePortalMe().data;
+  const { pathname, search } = useLocation();
+  const store = usePortalStore(me?.stores);
+  if (!me) return null;
+  const storeId = new URLSearchParams(search).get("storeId") ?? undefined;
+  const keepStore = (href: string) =>
+    storeId ? `${href}${href.includes("?") ? "&" : "?"}storeId=${storeId}` : href;
+  const permissions = new Set<string>(me.permissions);
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  const canOrder = permissions.has("portal.orders.manage");
+
+  const items = (cartUnits: number | undefined): PortalNavItem[] => [
+    {
+      label: "Catalogs",
+      href: paths.portal.home.getHref(storeId),
+      icon: LayoutGridIcon,
+      active: pathname === portalPath || under(`${portalPath}/line-lists`),
+    },
+    ...(canOrder
+      ? [
+          {
+            label: "Cart",
+            href: paths.portal.cart.getHref(storeId),
+            icon: ShoppingCartIcon,
+            active: under(`${portalPath}/cart`),
+            badge: cartUnits,
+          },
+        ]
+      : []),
+    {
+      label: "Orders",
+      href: paths.portal.orders.getHref(storeId),
+      icon: ReceiptTextIcon,
+      active: under(`${portalPath}/orders`),
+    },
+    ...(permissions.has("portal.users.manage")
+      ? [
+          {
+            label: "Users",
+            href: keepStore(paths.portal.users.getHref()),
+            icon: UsersIcon,
+            active: under(`${portalPath}/users`),
+          },
+        ]
+      : []),
+  ];
+
+  const render = (cartUnits: number | undefined) => (
+    <nav aria-label="Portal" className="mx-auto w-full max-w-6xl px-4 lg:px-6">
+      <ul className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-2">
+        {items(cartUnits).map((item) => (
+          <NavLinkItem key={item.label} item={item} />
+        ))}
+      </ul>
+    </nav>
+  );
+  return canOrder && store ? <CartUnits storeId={store.id}>{render}</CartUnits> : render(undefined);
+}
+
+/**
+ * The customer portal's frame (issue 34): a header with the product, the signed-in user, Sign out
+ * and the portal's sections, and the portal's screens below; no staff sidebar. Phone first: one
+ * column at 390 px, the sections scrolling sideways when they do not fit.
  */
 export function PortalLayout() {
   const navigate = useNavigate();
@@ -64,6 +191,7 @@ export function PortalLayout() {
             Signed in as {fullName(user)}
           </p>
         ) : null}
+        <PortalNav />
       </header>
       <div
         aria-hidden="true"
