@@ -23,6 +23,20 @@ export const portalUserMessages = {
   roleNotFound: "Role not found",
   inviteSubject: (organization: string) => `You are invited to order for ${organization}`,
   noUsers: "No colleagues yet",
+  // On screen.
+  title: "Users",
+  description: "The people of your organization who may use the portal, and the stores they order for.",
+  invite: "Invite colleague",
+  inviteDescription:
+    "They get an e-mail with a link to sign in with their e-mail address; they see the stores you choose.",
+  inviting: "Sending...",
+  sendInvitation: "Send invitation",
+  inviteFailed: "The invitation could not be sent",
+  statusFailed: "The user's status could not be changed",
+  loadFailed: "The users could not be loaded",
+  notAllowed: "Your role does not let you manage your organization's users.",
+  defaultRole: "Buyer, unless you choose another role",
+  you: "You",
 } as const;
 
 export const portalUserSchema = z.object({

@@ -1,0 +1,82 @@
+import { orderFormContentType } from "@cm/contracts/order-forms";
+import { type PortalOrderFormPreview, portalOrderFormPreviewSchema } from "@cm/contracts/portal-users";
+import { useMutation } from "@tanstack/react-query";
+import { ApiError, apiFetch, apiRequest, responseFailureMessage } from "@/lib/api-client";
+
+/** The name a Content-Disposition gives, the RFC 5987 `filename*` first; null when it gives none. */
+function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"/i.exec(header) ?? /filename\s*=\s*([^;]+)/i.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/** Saves a blob through a temporary link. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export interface PortalOrderFormTarget {
+  storeId: number;
+  lineListId: number;
+}
+
+/**
+ * `GET /api/portal/line-lists/{id}/order-form?storeId=`: the line list's XLSX order form for the
+ * store, fetched with the session's token (a plain link would carry none) and saved under the name
+ * the server gives.
+ */
+export async function downloadPortalOrderForm({
+  storeId,
+  lineListId,
+}: PortalOrderFormTarget): Promise<string> {
+  const response = await apiRequest(`/api/portal/line-lists/${lineListId}/order-form?storeId=${storeId}`);
+  if (!response.ok) throw new ApiError(response.status, await responseFailureMessage(response));
+  const fileName = fileNameFromDisposition(response.headers.get("content-disposition")) ?? "order form.xlsx";
+  saveBlob(await response.blob(), fileName);
+  return fileName;
+}
+
+export function useDownloadPortalOrderForm() {
+  return useMutation({ mutationFn: downloadPortalOrderForm });
+}
+
+/**
+ * `POST /api/portal/order-form/preview?storeId=`: the filled form, sent as the body itself, read
+ * into the lines the store may order and the cells refused. Nothing is stored.
+ */
+export function previewPortalOrderForm({
+  storeId,
+  file,
+}: {
+  storeId: number;
+  file: Blob;
+}): Promise<PortalOrderFormPreview> {
+  return apiFetch("/api/portal/order-form/preview", {
+    method: "POST",
+    query: { storeId },
+    headers: { "Content-Type": orderFormContentType },
+    body: file,
+    schema: portalOrderFormPreviewSchema,
+  });
+}
+
+export function usePreviewPortalOrderForm() {
+  return useMutation({ mutationFn: previewPortalOrderForm });
+}
