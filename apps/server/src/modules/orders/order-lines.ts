@@ -102,7 +102,8 @@ async function resolveLines(
     select
       i.idx,
       ll.id is not null as "lineListFound",
-      ll.published,
+      -- Published, or its scheduled publication time has passed (the scheduler may not have run yet).
+      (ll.published or (ll.publish_at is not null and ll.publish_at <= now())) as published,
       ll.type as "lineListType",
       ll.deadline::text as deadline,
       ll.date_of_availability::text as "dateOfAvailability",

@@ -295,7 +295,8 @@ export async function findOrderLineLists(
     await db.execute(sql`
       select ll.id, ll.name, b.id as "brandId", b.name as "brandName", ll.type,
         ll.deadline::text as deadline, ll.date_of_availability::text as "dateOfAvailability",
-        ll.published, ll.stage, b.wholesale_factor::text as "wholesaleFactor"
+        (ll.published or (ll.publish_at is not null and ll.publish_at <= now())) as published,
+        ll.stage, b.wholesale_factor::text as "wholesaleFactor"
       from line_lists ll join brands b on b.id = ll.brand_id
       where ll.id in (${sql.join(
         ids.map((id) => sql`${id}`),
