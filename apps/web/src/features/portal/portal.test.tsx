@@ -193,7 +193,9 @@ const published = [
 ];
 
 function seenCalls(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls
+  // The mock is called with the request's init too, though its signature names the input only.
+  const calls = fetchMock.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+  return calls
     .filter(([input]) => new URL(String(input), "http://localhost").pathname === "/api/portal/catalogs/seen")
     .map(([, init]) => ({ method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
 }

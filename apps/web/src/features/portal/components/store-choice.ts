@@ -1,13 +1,12 @@
-import type { PortalMe } from "@cm/contracts/portal";
 import { useSearchParams } from "react-router";
+import { type PortalStoreChoice, usePortalStore } from "@/features/portal/hooks/use-portal-store";
 
-export type PortalStore = PortalMe["stores"][number];
+export type PortalStore = PortalStoreChoice;
 
-/** The store chosen in the URL (`?storeId=`), or the first one when the URL names none of theirs. */
+/** The store the portal shows (`?storeId=`, else the user's first) and a way to choose another, kept in the URL. */
 export function useChosenStore(stores: readonly PortalStore[]) {
-  const [query, setQuery] = useSearchParams();
-  const requested = Number(query.get("storeId"));
-  const store = stores.find((candidate) => candidate.id === requested) ?? stores[0];
+  const [, setQuery] = useSearchParams();
+  const store = usePortalStore(stores);
   const choose = (storeId: string) =>
     setQuery((current) => {
       const next = new URLSearchParams(current);

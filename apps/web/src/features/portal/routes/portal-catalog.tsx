@@ -22,7 +22,7 @@ function catalogProps(store: PortalStore, lineListId: number) {
     lineListId,
     source: portalStylesSource(store.id),
     backHref: paths.portal.home.getHref(store.id),
-    backLabel: "Catalogs",
+    backLabel: "All catalogs",
   };
 }
 

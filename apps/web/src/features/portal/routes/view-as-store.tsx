@@ -69,7 +69,7 @@ export default function ViewAsStoreRoute() {
           source={portalViewStylesSource(storeId)}
           cart={null}
           backHref={paths.home.stores.viewAs.getHref(storeId)}
-          backLabel="Catalogs"
+          backLabel="All catalogs"
         />
       )}
     </section>
