@@ -113,6 +113,16 @@ describe("order lists", { timeout: 40_000 }, () => {
     expect(screen.getByRole("button", { name: "Download Forms" })).toBeInTheDocument();
   });
 
+  it("marks an order placed through the portal with Portal beside its number", async () => {
+    ordersApi([orderListItem(1), orderListItem(2, { source: "portal" })]);
+    renderApp("/home/orders/all");
+    const table = await ordersTable();
+    const portal = (await within(table).findByRole("link", { name: "SO-000002" })).closest("td")!;
+    expect(within(portal).getByText("Portal")).toBeInTheDocument();
+    const staff = within(table).getByRole("link", { name: "SO-000001" }).closest("td")!;
+    expect(within(staff).queryByText("Portal")).not.toBeInTheDocument();
+  });
+
   it("pages through the orders 10 at a time with the total count, in the URL", async () => {
     const api = ordersApi(Array.from({ length: 23 }, (_, index) => orderListItem(index + 1)));
     const { user, router } = renderApp("/home/orders/all");

@@ -12,6 +12,7 @@ import { TableEmptyRow, TableLoadingRows } from "@/components/list-states";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
+import { OrderSourceBadge } from "@/features/orders/components/order-source-badge";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
 import { monthDateRange } from "@/features/orders/utils/dashboard-month";
 import { formatInstantDate, formatMoney } from "@/lib/format";
@@ -108,9 +109,12 @@ export function DashboardLastOrders({
       renderRow={(order) => (
         <>
           <TableCell className="px-4">
-            <Link to={paths.home.orders.detail.getHref(order.id)} className={cn(linkClass, "tabular-nums")}>
-              {order.number}
-            </Link>
+            <span className="flex items-center gap-2">
+              <Link to={paths.home.orders.detail.getHref(order.id)} className={cn(linkClass, "tabular-nums")}>
+                {order.number}
+              </Link>
+              <OrderSourceBadge source={order.source} />
+            </span>
           </TableCell>
           <TableCell className="max-w-56 truncate px-4" title={order.organizationName}>
             <Link

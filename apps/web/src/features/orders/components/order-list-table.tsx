@@ -6,6 +6,7 @@ import { TableEmptyRow, TableLoadingRows } from "@/components/list-states";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
+import { OrderSourceBadge } from "@/features/orders/components/order-source-badge";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
 import { formatInstantDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -147,12 +148,15 @@ export function OrderListTable({
                     />
                   </TableCell>
                   <TableCell className="px-3">
-                    <Link
-                      to={paths.home.orders.detail.getHref(order.id)}
-                      className="rounded-sm font-medium tabular-nums underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                    >
-                      {order.number}
-                    </Link>
+                    <span className="flex items-center gap-2">
+                      <Link
+                        to={paths.home.orders.detail.getHref(order.id)}
+                        className="rounded-sm font-medium tabular-nums underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        {order.number}
+                      </Link>
+                      <OrderSourceBadge source={order.source} />
+                    </span>
                   </TableCell>
                   <TableCell className="max-w-56 truncate px-3" title={order.organizationName}>
                     {order.organizationName}

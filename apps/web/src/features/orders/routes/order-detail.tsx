@@ -16,6 +16,7 @@ import { OrderDetailLines } from "@/features/orders/components/order-detail-line
 import { OrderDetailNotFound, OrderDetailSkeleton } from "@/features/orders/components/order-detail-states";
 import { OrderDetailSummary } from "@/features/orders/components/order-detail-summary";
 import { OrderHistory } from "@/features/orders/components/order-history";
+import { OrderSourceBadge } from "@/features/orders/components/order-source-badge";
 import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
 import { isApiError } from "@/lib/api-client";
 
@@ -45,6 +46,7 @@ function OrderDetail({ order }: { order: Order }) {
                 {order.organizationName} · {order.storeName}
               </span>
               <OrderStatusBadge status={order.status} />
+              <OrderSourceBadge source={order.source} />
               {order.multibrand && <Badge variant="info">Multibrand</Badge>}
             </span>
           }

@@ -28,11 +28,14 @@ function order(overrides: Partial<OrderListItem> = {}): OrderListItem {
 
 describe("ordersToCsv", () => {
   it("writes the header and one row per order with the exact total", () => {
-    const csv = ordersToCsv([order(), order({ id: 43, number: "SO-000043", brands: [], totalWhs: "0.00" })]);
+    const csv = ordersToCsv([
+      order(),
+      order({ id: 43, number: "SO-000043", brands: [], totalWhs: "0.00", source: "portal" }),
+    ]);
     expect(csv.split("\r\n")).toEqual([
-      "Number,Customer,Store,Placed,Type,Status,Brands,Units,Total WHS",
-      'SO-000042,Shoe Palace,Downtown,2027-03-01,Pre-Book,Processing,"Crocs, Hey Dude",120,1234.50',
-      "SO-000043,Shoe Palace,Downtown,2027-03-01,Pre-Book,Processing,,120,0.00",
+      "Number,Customer,Store,Placed,Type,Status,Source,Brands,Units,Total WHS",
+      'SO-000042,Shoe Palace,Downtown,2027-03-01,Pre-Book,Processing,Staff,"Crocs, Hey Dude",120,1234.50',
+      "SO-000043,Shoe Palace,Downtown,2027-03-01,Pre-Book,Processing,Portal,,120,0.00",
       "",
     ]);
   });
@@ -47,7 +50,7 @@ describe("ordersToCsv", () => {
     expect(rows[1]).toContain("'=cmd|' /C calc'!A0");
     expect(rows[1]).toContain(",'@store,");
     expect(rows[2]).toBe(
-      `SO-000042,"'=HYPERLINK(""http://x"")",'+1,2027-03-01,Pre-Book,Processing,'-2,120,1234.50`,
+      `SO-000042,"'=HYPERLINK(""http://x"")",'+1,2027-03-01,Pre-Book,Processing,Staff,'-2,120,1234.50`,
     );
     expect(rows[3]).toContain(",'@SUM(A1),'\tTab,");
   });

@@ -1,4 +1,9 @@
-import { type OrderListItem, orderStatusLabels, orderTypeLabels } from "@cm/contracts/orders";
+import {
+  type OrderListItem,
+  orderSourceLabels,
+  orderStatusLabels,
+  orderTypeLabels,
+} from "@cm/contracts/orders";
 import { csvText, decimalCell } from "@cm/contracts/spreadsheet-cells";
 import { formatInstantDate } from "@/lib/format";
 
@@ -9,13 +14,14 @@ export const ordersCsvHeader = [
   "Placed",
   "Type",
   "Status",
+  "Source",
   "Brands",
   "Units",
   "Total WHS",
 ] as const;
 
 /**
- * The orders as CSV, one row each. The placed date is the local calendar day of the order's
+ * The orders as CSV, one row each, with who placed them (staff, or a buyer through the portal). The placed date is the local calendar day of the order's
  * timestamp (as the list shows it), the total stays the server's exact decimal so spreadsheets sum it.
  */
 export function ordersToCsv(orders: readonly OrderListItem[]): string {
@@ -28,6 +34,7 @@ export function ordersToCsv(orders: readonly OrderListItem[]): string {
       formatInstantDate(order.placedAt, { iso: true }),
       orderTypeLabels[order.orderType],
       orderStatusLabels[order.status],
+      orderSourceLabels[order.source],
       order.brands.map((brand) => brand.name).join(", "),
       order.units,
       decimalCell(order.totalWhs),
