@@ -6,4 +6,6 @@ export const catalogKeys = {
   all: ["catalogs"] as const,
   details: () => [...catalogKeys.all, "populated"] as const,
   detail: (lineListId: number) => [...catalogKeys.details(), lineListId] as const,
+  /** The line list's catalogs with their audiences (the Manage screen's audience editor). */
+  audiences: (lineListId: number) => [...catalogKeys.all, "audiences", lineListId] as const,
 };

@@ -5,15 +5,31 @@ import { catalogKeys } from "@/features/catalogs/api/catalog-keys";
 import { lineListKeys } from "@/lib/api/line-lists/line-list-keys";
 import { apiFetch } from "@/lib/api-client";
 
-/** `POST /api/crocs/catalogs/publish`: publishes the line list's catalogs, for good. */
+/**
+ * `POST /api/crocs/catalogs/publish`: publishes the line list's catalogs, for good, to the
+ * audiences named; with `publishAt`, schedules the publication for that time instead.
+ */
 export function publishCatalog(input: PublishCatalogInput): Promise<LineList> {
   return apiFetch("/api/crocs/catalogs/publish", { method: "POST", body: input, schema: lineListSchema });
 }
 
-export function usePublishCatalog() {
+/** `DELETE /api/line-lists/{lineListId}/scheduled-publication`: the line list stays unpublished. */
+export function cancelScheduledPublication(input: {
+  lineListId: number;
+  expectedRevision?: number;
+}): Promise<LineList> {
+  return apiFetch(`/api/line-lists/${input.lineListId}/scheduled-publication`, {
+    method: "DELETE",
+    headers:
+      input.expectedRevision === undefined ? undefined : { "If-Match": String(input.expectedRevision) },
+    schema: lineListSchema,
+  });
+}
+
+function usePublicationMutation<TInput>(mutationFn: (input: TInput) => Promise<LineList>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: publishCatalog,
+    mutationFn,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: lineListKeys.all }),
@@ -21,4 +37,12 @@ export function usePublishCatalog() {
         queryClient.invalidateQueries({ queryKey: catalogKeys.all, refetchType: "none" }),
       ]),
   });
+}
+
+export function usePublishCatalog() {
+  return usePublicationMutation(publishCatalog);
+}
+
+export function useCancelScheduledPublication() {
+  return usePublicationMutation(cancelScheduledPublication);
 }

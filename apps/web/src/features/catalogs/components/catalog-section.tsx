@@ -13,6 +13,7 @@ export interface CatalogSectionProps {
   emptyTitle: string;
   emptyDescription: string;
   onPublish: (lineList: LineListWithCatalogs) => void;
+  onCancelSchedule: (lineList: LineListWithCatalogs) => void;
 }
 
 /** One section of the catalogs page: a page of line list cards of one publication status. */
@@ -22,6 +23,7 @@ export function CatalogSection({
   emptyTitle,
   emptyDescription,
   onPublish,
+  onCancelSchedule,
 }: CatalogSectionProps) {
   const headingId = useId();
   const [page, setPage] = useState(1);
@@ -62,7 +64,12 @@ export function CatalogSection({
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {lineLists.map((lineList) => (
-            <LineListCard key={lineList.id} lineList={lineList} onPublish={onPublish} />
+            <LineListCard
+              key={lineList.id}
+              lineList={lineList}
+              onPublish={onPublish}
+              onCancelSchedule={onCancelSchedule}
+            />
           ))}
         </div>
       )}

@@ -1,4 +1,5 @@
-import { catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
+import { catalogTabLabels } from "@cm/contracts/catalog-segmentation";
+import { catalogAudienceLabel, catalogTypeLabels, catalogTypeValues } from "@cm/contracts/catalogs";
 import { type LineListWithCatalogs, lineListTypeLabels } from "@cm/contracts/line-lists";
 import { ArchiveIcon, EllipsisIcon, ReceiptTextIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Link } from "react-router";
@@ -41,13 +42,32 @@ function CatalogCounts({ lineList }: { lineList: LineListWithCatalogs }) {
   );
 }
 
+/** Who sees each catalog once published: "Athletic Catalog · Good, Better, Best". */
+function AudienceChips({ lineList }: { lineList: LineListWithCatalogs }) {
+  if (lineList.catalogs.length === 0) return null;
+  return (
+    <ul aria-label="Audiences" className="flex flex-wrap gap-1.5">
+      {lineList.catalogs.map((catalog) => (
+        <li key={catalog.type}>
+          <Badge variant="outline" className="font-normal">
+            <span className="font-medium">{catalogTabLabels[catalog.type]}</span>
+            <span aria-hidden="true">·</span>
+            {catalogAudienceLabel(catalog.audience)}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface LineListCardProps {
   lineList: LineListWithCatalogs;
   onPublish: (lineList: LineListWithCatalogs) => void;
+  onCancelSchedule: (lineList: LineListWithCatalogs) => void;
 }
 
 /** A line list on the catalogs page: what it is, its catalogs' counts, and what can be done next. */
-export function LineListCard({ lineList, onPublish }: LineListCardProps) {
+export function LineListCard({ lineList, onPublish, onCancelSchedule }: LineListCardProps) {
   const segmentation = paths.home.catalogSegmentation.getHref(lineList.id);
   const titleId = `line-list-${lineList.id}-title`;
 
@@ -102,6 +122,7 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
       <CardContent className="flex flex-col gap-3">
         <LineListDates lineList={lineList} format={formatDateLong} />
         <CatalogCounts lineList={lineList} />
+        <AudienceChips lineList={lineList} />
       </CardContent>
       <CardFooter className="mt-auto justify-end gap-2">
         {!lineList.sortingCompleted ? (
@@ -129,6 +150,18 @@ export function LineListCard({ lineList, onPublish }: LineListCardProps) {
                 </Link>
               </Button>
             </RequirePermission>
+            {lineList.publishAt ? (
+              <RequirePermission permission="catalogs.publish">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onCancelSchedule(lineList)}
+                  aria-label={`Cancel the scheduled publication of ${lineList.name}`}
+                >
+                  Cancel schedule
+                </Button>
+              </RequirePermission>
+            ) : null}
             <RequirePermission permission="catalogs.publish">
               <Button size="sm" onClick={() => onPublish(lineList)} aria-label={`Publish ${lineList.name}`}>
                 Publish

@@ -1,5 +1,5 @@
 import type { LineListWithCatalogs } from "@cm/contracts/line-lists";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { seedSession } from "@/testing/auth";
 import { mockFetch, type MockResponse, ok } from "@/testing/mock-fetch";
@@ -44,7 +44,7 @@ function lineList(overrides: Partial<LineListWithCatalogs>): LineListWithCatalog
 function catalogsApi(initial: LineListWithCatalogs[], publish?: (lineListId: number) => MockResponse) {
   let lineLists = [...initial];
   const calls = () => fetchMock.mock.calls as unknown as FetchCall[];
-  const fetchMock = mockFetch({
+  const routes: Record<string, () => MockResponse> = {
     "/api/line-lists/with-catalogs-info": () => {
       const url = new URL(String(calls().at(-1)![0]), "http://localhost");
       const status = url.searchParams.get("status");
@@ -60,23 +60,43 @@ function catalogsApi(initial: LineListWithCatalogs[], publish?: (lineListId: num
       };
     },
     "/api/crocs/catalogs/publish": () => {
-      const { lineListId } = JSON.parse(String(calls().at(-1)![1]?.body)) as { lineListId: number };
+      const { lineListId, publishAt } = JSON.parse(String(calls().at(-1)![1]?.body)) as {
+        lineListId: number;
+        publishAt?: string;
+      };
       const answer = publish?.(lineListId) ?? ok(null);
       if (answer.status === undefined || answer.status === 200) {
         lineLists = lineLists.map((item) =>
-          item.id === lineListId ? { ...item, published: 1 as const } : item,
+          item.id !== lineListId
+            ? item
+            : publishAt
+              ? { ...item, publishAt }
+              : { ...item, published: 1 as const, publishAt: null },
         );
-        const {
-          catalogs: _catalogs,
-          unsortedItemsCount: _unsorted,
-          ...published
-        } = lineLists.find((item) => item.id === lineListId)!;
-        return ok(published);
+        return ok(answerOf(lineListId));
       }
       return answer;
     },
-  });
-  return { publishCalls: () => calls().filter(([input]) => String(input) === "/api/crocs/catalogs/publish") };
+  };
+  const answerOf = (lineListId: number) => {
+    const {
+      catalogs: _catalogs,
+      unsortedItemsCount: _unsorted,
+      ...answer
+    } = lineLists.find((item) => item.id === lineListId)!;
+    return answer;
+  };
+  for (const { id } of initial) {
+    routes[`/api/line-lists/${id}/scheduled-publication`] = () => {
+      lineLists = lineLists.map((item) => (item.id === id ? { ...item, publishAt: null } : item));
+      return ok(answerOf(id));
+    };
+  }
+  const fetchMock = mockFetch(routes);
+  return {
+    publishCalls: () => calls().filter(([input]) => String(input) === "/api/crocs/catalogs/publish"),
+    cancelCalls: () => calls().filter(([input]) => String(input).endsWith("/scheduled-publication")),
+  };
 }
 
 const region = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}`) });
@@ -194,7 +214,7 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     const card = await screen.findByRole("article", { name: "Summer 2027 Future Stock" }, firstRender);
 
     await user.click(within(card).getByRole("button", { name: /^Publish/ }));
-    const dialog = await screen.findByRole("alertdialog");
+    const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent(
       "Are you sure you want to publish this catalog? This action is irreversible.",
     );
@@ -208,9 +228,11 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     );
     expect(api.publishCalls()).toHaveLength(1);
     // Sent at the revision the page shows, so a line list changed since is refused rather than published unseen.
+    // Every catalog's audience goes with it: all three unless changed.
     expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({
       lineListId: 7,
       expectedRevision: 1,
+      audiences: { athletic: ["good", "better", "best"], boutique: ["good", "better", "best"] },
     });
   });
 
@@ -222,11 +244,87 @@ describe("catalogs page", { timeout: 30_000 }, () => {
     const { user } = renderApp("/home/catalogs");
     const card = await screen.findByRole("article", { name: "Spring 2027 Pre-Book" }, firstRender);
     await user.click(within(card).getByRole("button", { name: /^Publish/ }));
-    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Publish" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("Failed to publish catalog")).toBeInTheDocument();
     expect(screen.getByText("No line list found")).toBeInTheDocument();
     expect(
       within(region("Unpublished Catalogs")).getByRole("article", { name: "Spring 2027 Pre-Book" }),
     ).toBeInTheDocument();
+  });
+
+  it("publishes each catalog to the audience chosen, and needs at least one segmentation", async () => {
+    const api = catalogsApi([lineList({ id: 8, name: "Summer 2027 Future Stock" })]);
+    const { user } = renderApp("/home/catalogs");
+    const card = await screen.findByRole("article", { name: "Summer 2027 Future Stock" }, firstRender);
+    expect(within(card).getByRole("list", { name: "Audiences" })).toHaveTextContent(
+      "Athletic Catalog·Good, Better, Best",
+    );
+
+    await user.click(within(card).getByRole("button", { name: /^Publish/ }));
+    const dialog = await screen.findByRole("dialog");
+    const athletic = within(dialog).getByRole("group", { name: /^Athletic Catalog/ });
+    const boutique = within(dialog).getByRole("group", { name: /^Boutique Catalog/ });
+    for (const name of ["Good", "Better", "Best"]) {
+      expect(within(athletic).getByRole("checkbox", { name })).toBeChecked();
+    }
+    // None left: said, and Publish is off until one is chosen again.
+    for (const name of ["Good", "Better", "Best"])
+      await user.click(within(boutique).getByRole("checkbox", { name }));
+    expect(boutique).toHaveTextContent("Choose at least one segmentation");
+    expect(within(dialog).getByRole("button", { name: "Publish" })).toBeDisabled();
+    await user.click(within(boutique).getByRole("checkbox", { name: "Best" }));
+    await user.click(within(athletic).getByRole("checkbox", { name: "Good" }));
+    await user.click(within(dialog).getByRole("button", { name: "Publish" }));
+
+    expect(await screen.findByText("Catalog published successfully")).toBeInTheDocument();
+    expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({
+      lineListId: 8,
+      expectedRevision: 1,
+      audiences: { athletic: ["better", "best"], boutique: ["best"] },
+    });
+  });
+
+  it("schedules a publication at the date and time chosen, then shows Publishes on … with Cancel", async () => {
+    const api = catalogsApi([lineList({ id: 9, name: "Summer 2027 Future Stock" })]);
+    const { user } = renderApp("/home/catalogs");
+    const card = await screen.findByRole("article", { name: "Summer 2027 Future Stock" }, firstRender);
+    await user.click(within(card).getByRole("button", { name: /^Publish/ }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("radio", { name: "Schedule" }));
+    const input = within(dialog).getByLabelText("Publication date and time");
+
+    // A time in the past is refused before anything is sent.
+    fireEvent.change(input, { target: { value: "2020-01-01T09:00" } });
+    await user.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    expect(dialog).toHaveTextContent("The publication time must be in the future");
+    expect(api.publishCalls()).toHaveLength(0);
+
+    const year = new Date().getFullYear() + 1;
+    fireEvent.change(input, { target: { value: `${year}-03-01T14:30` } });
+    await user.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    expect(await screen.findByText("Publication scheduled")).toBeInTheDocument();
+    const when = new Date(year, 2, 1, 14, 30);
+    expect(JSON.parse(String(api.publishCalls()[0]![1]?.body))).toEqual({
+      lineListId: 9,
+      expectedRevision: 1,
+      audiences: { athletic: ["good", "better", "best"], boutique: ["good", "better", "best"] },
+      publishAt: when.toISOString(),
+    });
+
+    // Still unpublished, with the local date and time it publishes on.
+    const scheduled = await within(region("Unpublished Catalogs")).findByText(
+      `Publishes on 03/01/${year}, 2:30 PM`,
+    );
+    const updated = screen.getByRole("article", { name: "Summer 2027 Future Stock" });
+    expect(updated).toContainElement(scheduled);
+    await user.click(
+      within(updated).getByRole("button", {
+        name: "Cancel the scheduled publication of Summer 2027 Future Stock",
+      }),
+    );
+    expect(await screen.findByText("Scheduled publication cancelled")).toBeInTheDocument();
+    expect(api.cancelCalls()).toHaveLength(1);
+    expect(api.cancelCalls()[0]![1]?.method).toBe("DELETE");
+    await waitFor(() => expect(screen.queryByText(/^Publishes on/)).not.toBeInTheDocument());
   });
 });

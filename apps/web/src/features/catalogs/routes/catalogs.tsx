@@ -1,16 +1,16 @@
-import { catalogMessages } from "@cm/contracts/catalogs";
+import { catalogAudienceMessages, catalogMessages } from "@cm/contracts/catalogs";
 import { defaultPageSize } from "@cm/contracts/envelope";
 import type { LineListWithCatalogs } from "@cm/contracts/line-lists";
 import { UploadIcon } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";
 import { useLineListsWithCatalogs } from "@/features/catalogs/api/get-line-lists-with-catalogs";
-import { usePublishCatalog } from "@/features/catalogs/api/publish-catalog";
+import { useCancelScheduledPublication, usePublishCatalog } from "@/features/catalogs/api/publish-catalog";
 import { CatalogSection } from "@/features/catalogs/components/catalog-section";
+import { PublishDialog, type PublishChoice } from "@/features/catalogs/components/publish-dialog";
 import { useUploadInventory } from "@/hooks/use-upload-inventory";
 
 /** `/home` and `/home/catalogs`: published and unpublished line lists with their catalogs. */
@@ -22,6 +22,7 @@ export default function CatalogsRoute() {
   const unpublished = useLineListsWithCatalogs({ status: "unpublished", ...firstPage });
   const noLineLists = published.data?.pagination.total === 0 && unpublished.data?.pagination.total === 0;
   const publish = usePublishCatalog();
+  const cancel = useCancelScheduledPublication();
   const [target, setTarget] = useState<LineListWithCatalogs | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -30,18 +31,34 @@ export default function CatalogsRoute() {
     setConfirming(true);
   }
 
-  function confirmPublish() {
+  function confirmPublish(choice: PublishChoice) {
     if (!target) return;
     publish.mutate(
       // At the revision shown: a line list changed since (sorted again elsewhere) is refused, not published unseen.
-      { lineListId: target.id, expectedRevision: target._revision },
+      { lineListId: target.id, expectedRevision: target._revision, ...choice },
       {
-        onSuccess: () => toast.success(catalogMessages.published),
+        onSuccess: () =>
+          toast.success(
+            choice.publishAt ? catalogAudienceMessages.scheduledToast : catalogMessages.published,
+          ),
         onError: (error) => {
           console.error(error);
           toast.error(catalogMessages.publishFailed, { description: error.message });
         },
         onSettled: () => setConfirming(false),
+      },
+    );
+  }
+
+  function cancelSchedule(lineList: LineListWithCatalogs) {
+    cancel.mutate(
+      { lineListId: lineList.id, expectedRevision: lineList._revision },
+      {
+        onSuccess: () => toast.success(catalogAudienceMessages.scheduleCancelled),
+        onError: (error) => {
+          console.error(error);
+          toast.error(error.message);
+        },
       },
     );
   }
@@ -77,6 +94,7 @@ export default function CatalogsRoute() {
             emptyTitle="No active catalogs yet"
             emptyDescription="Catalogs appear here once their line list is sorted and published."
             onPublish={requestPublish}
+            onCancelSchedule={cancelSchedule}
           />
           <CatalogSection
             title="Unpublished Catalogs"
@@ -84,18 +102,16 @@ export default function CatalogsRoute() {
             emptyTitle="No unpublished catalogs"
             emptyDescription="Saved line lists waiting to be sorted or published appear here."
             onPublish={requestPublish}
+            onCancelSchedule={cancelSchedule}
           />
         </>
       )}
-      <ConfirmDialog
+      <PublishDialog
+        lineList={target}
         open={confirming}
         onOpenChange={setConfirming}
-        title={target ? `Publish ${target.name}?` : "Publish catalog?"}
-        description={catalogMessages.publishConfirm}
-        confirmLabel="Publish"
-        pendingLabel="Publishing..."
         pending={publish.isPending}
-        onConfirm={confirmPublish}
+        onSubmit={confirmPublish}
       />
     </div>
   );
