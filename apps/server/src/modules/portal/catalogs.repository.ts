@@ -160,16 +160,15 @@ export async function findVisibleStyles(
   if (filter.q) {
     const pattern = likePattern(filter.q);
     conditions.push(
-      sql`(p.model_code ilike ${pattern} or p.silhouette ilike ${pattern} or p.color ilike ${pattern})`,
+      sql`(v.model_code ilike ${pattern} or v.silhouette ilike ${pattern} or v.color ilike ${pattern})`,
     );
   }
-  if (filter.gender) conditions.push(sql`lower(p.gender) = lower(${filter.gender})`);
-  if (filter.color) conditions.push(sql`lower(p.color) = lower(${filter.color})`);
+  if (filter.gender) conditions.push(sql`lower(v.gender) = lower(${filter.gender})`);
+  if (filter.color) conditions.push(sql`lower(v.color) = lower(${filter.color})`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const facet = (column: SQL) => sql`coalesce((
     select json_agg(value order by lower(value), value) from (
-      select distinct ${column} as value from visible v join products p on p.id = v.product_id
-      where nullif(trim(${column}), '') is not null
+      select distinct ${column} as value from visible v where nullif(trim(${column}), '') is not null
     ) f
   ), '[]'::json)`;
 
@@ -180,16 +179,15 @@ export async function findVisibleStyles(
         where c.line_list_id = ${input.lineListId} and ${catalogVisibleSql(input.storeId)}
       ),
       visible as materialized (
-        select li.id, li.product_id, li.position, li.msrp, li.wholesale_price
-        from line_list_items li
+        select li.id, li.product_id, li.position, li.msrp, li.wholesale_price,
+          p.model_code, p.silhouette, p.color, p.gender
+        from line_list_items li join products p on p.id = li.product_id
         where li.line_list_id = ${input.lineListId}
           and coalesce(li.wholesale_price, li.msrp) is not null
           and exists (select 1 from catalog_items ci join vc on vc.id = ci.catalog_id where ci.line_list_item_id = li.id)
       ),
       matching as materialized (
-        select v.id, v.product_id, v.position, v.msrp, v.wholesale_price
-        from visible v join products p on p.id = v.product_id
-        ${where}
+        select v.id, v.product_id, v.position, v.msrp, v.wholesale_price from visible v ${where}
       ),
       page as (
         select m.* from matching m order by m.position, m.id
@@ -197,8 +195,8 @@ export async function findVisibleStyles(
       )
       select
         (select count(*)::int from matching) as total,
-        ${facet(sql`p.gender`)} as genders,
-        ${facet(sql`p.color`)} as colors,
+        ${facet(sql`v.gender`)} as genders,
+        ${facet(sql`v.color`)} as colors,
         coalesce((
           select json_agg(json_build_object(
             'modelCode', p.model_code,
