@@ -86,6 +86,8 @@ export const portalOrderFormQuerySchema = z.object({ storeId: storeIdQuery });
 
 export const portalOrderFormMessages = {
   preview: "Order form read",
+  /** The form's note on its WHS column: the portal's form is priced at the organization's discount. */
+  whsNote: "WHS at your account's prices, after its discount",
   importButton: "Import order form",
   downloadButton: "Download order form",
   importFailed: orderFormMessages.previewFailed,

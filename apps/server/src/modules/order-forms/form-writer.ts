@@ -87,6 +87,8 @@ function sheetOf(XLSX: SheetJs, rows: (CellObject | undefined)[][]): WorkSheet {
 export interface OrderFormFor {
   customerName: string;
   storeName: string;
+  /** The note on the WHS column when the form's prices are the customer's own (the portal's form). */
+  whsNote?: string;
 }
 
 function headerBlock(lineList: OrderLineListRow, named?: OrderFormFor): (CellObject | undefined)[][] {
@@ -106,7 +108,7 @@ function headerBlock(lineList: OrderLineListRow, named?: OrderFormFor): (CellObj
   rows.push(
     [text(namedLabels.customer), named && text(named.customerName)],
     [text(namedLabels.store), named && text(named.storeName)],
-    [text(orderFormMessages.whsNote)],
+    [text(named?.whsNote ?? orderFormMessages.whsNote)],
     [text(orderFormMessages.noSizeNote)],
     [text(orderFormMessages.fillNote)],
     [],

@@ -2,7 +2,7 @@ import type { OrderFormError } from "@cm/contracts/order-forms";
 import { orderFormFileName } from "@cm/contracts/order-forms";
 import { portalCatalogMessages } from "@cm/contracts/portal-catalogs";
 import { portalOrderMessages } from "@cm/contracts/portal-orders";
-import type { PortalOrderFormPreview } from "@cm/contracts/portal-users";
+import { portalOrderFormMessages, type PortalOrderFormPreview } from "@cm/contracts/portal-users";
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
@@ -74,7 +74,11 @@ export async function getPortalOrderForm(
   const styles = (await findFormStyles(db, lineListId))
     .filter((style) => style.sizes.length > 0 && prices.has(style.productId))
     .map((style) => ({ ...style, whs: prices.get(style.productId)! }));
-  const named = { customerName: await organizationName(db, store.organizationId), storeName: store.name };
+  const named = {
+    customerName: await organizationName(db, store.organizationId),
+    storeName: store.name,
+    whsNote: portalOrderFormMessages.whsNote,
+  };
   return {
     fileName: orderFormFileName(lineList.brandName, lineList.name),
     bytes: await writeOrderForm(lineList, styles, named),

@@ -166,7 +166,10 @@ describe("portal order form", () => {
     const sheet = workbook.getWorksheet(orderFormLayout.sheetName)!;
     const texts: string[] = [];
     sheet.eachRow((row) => row.eachCell((cell) => texts.push(cell.text)));
-    expect(texts).toEqual(expect.arrayContaining(["Alpha Shoes", "Alpha Downtown", "VIS-A"]));
+    expect(texts).toEqual(
+      expect.arrayContaining(["Alpha Shoes", "Alpha Downtown", "VIS-A", portalOrderFormMessages.whsNote]),
+    );
+    expect(texts).not.toContain(orderFormMessages.whsNote);
     expect(texts).not.toContain("VIS-B");
     const [expected] = (
       await testApp.database.db.execute(
