@@ -20,6 +20,10 @@ export interface PortalCart {
   saving: boolean;
   /** The last save's failure (already toasted), until the next quantity is typed. */
   error: string | null;
+  /** The cart could not be read (nothing cached). */
+  loadError: Error | null;
+  /** Reads the cart again. */
+  reload(): void;
 }
 
 /**
@@ -53,5 +57,7 @@ export function usePortalCart(storeId: number): PortalCart {
     setQuantity,
     saving: state.saving,
     error: state.error,
+    loadError: cart === undefined ? query.error : null,
+    reload: () => void query.refetch(),
   };
 }
