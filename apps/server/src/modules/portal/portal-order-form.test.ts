@@ -17,6 +17,7 @@ import {
   stores,
   users,
 } from "../../db/schema.ts";
+import { rowsOf } from "../../db/client.ts";
 import { createLineList } from "../line-lists/service.ts";
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -171,11 +172,11 @@ describe("portal order form", () => {
     );
     expect(texts).not.toContain(orderFormMessages.whsNote);
     expect(texts).not.toContain("VIS-B");
-    const [expected] = (
+    const [expected] = rowsOf<{ whs: number }>(
       await testApp.database.db.execute(
         sql`select round(60.00 * wholesale_factor * 0.9, 2)::float as whs from brands where id = ${ids.crocs}`,
-      )
-    ).rows as { whs: number }[];
+      ),
+    );
     const row = sheet.getRow(Number(/\d+/.exec(cells.get("VIS-A-M8")!)![0]));
     const numbers = (row.values as unknown[]).filter((value) => typeof value === "number");
     expect(numbers).toContain(expected!.whs);
