@@ -1,4 +1,4 @@
-import type { CatalogAudience, CatalogType } from "@cm/contracts/catalogs";
+import { type CatalogAudience, type CatalogType, catalogTypeValues } from "@cm/contracts/catalogs";
 import { type CatalogSummary, catalogSummarySchema } from "@cm/contracts/line-lists";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
@@ -59,7 +59,11 @@ export function useSetCatalogAudience() {
     mutationFn: setCatalogAudience,
     onSuccess: ({ catalog, revision }, { lineListId }) => {
       queryClient.setQueryData<CatalogSummary[]>(catalogKeys.audiences(lineListId), (catalogs) =>
-        catalogs?.map((current) => (current.type === catalog.type ? catalog : current)),
+        catalogs
+          ? [...catalogs.filter((current) => current.type !== catalog.type), catalog].sort(
+              (a, b) => catalogTypeValues.indexOf(a.type) - catalogTypeValues.indexOf(b.type),
+            )
+          : catalogs,
       );
       if (revision !== undefined) {
         queryClient.setQueryData<SegmentationData>(catalogKeys.detail(lineListId), (data) =>

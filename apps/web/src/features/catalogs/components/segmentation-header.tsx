@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Toggle } from "@/components/ui/toggle";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { formatDateShort } from "@/lib/format";
+import { AudienceEditorButton } from "@/features/catalogs/components/audience-editor";
 import { LineListStatusBadge } from "@/features/catalogs/components/line-list-status-badge";
 
 export interface SegmentationHeaderProps {
@@ -60,6 +61,7 @@ export function SegmentationHeader({
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <HistorySheetButton entityType="line-list" entityId={lineList.id} description={lineList.name} />
+        <AudienceEditorButton lineListId={lineList.id} lineListName={lineList.name} />
         <Button variant="outline" onClick={onUpload} disabled={busy}>
           <UploadIcon aria-hidden="true" />
           Upload segmentation
