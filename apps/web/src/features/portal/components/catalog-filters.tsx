@@ -2,9 +2,10 @@ import { catalogTypeLabels } from "@cm/contracts/catalogs";
 import type { PortalStyles } from "@cm/contracts/portal-catalogs";
 import { LayoutGridIcon, ListIcon } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useState } from "react";
-import { FilterSelect } from "@/components/filter-fields";
 import { SearchInput } from "@/components/search-input";
 import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { searchMaxLength } from "@/features/portal/components/catalog-params";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import type {
@@ -41,6 +42,51 @@ function CatalogSearch({ value, onSearch }: { value: string; onSearch: (value: s
       onChange={(event) => setText(event.target.value)}
       className="sm:w-[320px]"
     />
+  );
+}
+
+/** The Select's value for "no filter": Radix Select items cannot have an empty value. */
+const anyValue = "any";
+
+/**
+ * One filter: a value of `options`, or `anyLabel` for none. Not the staff lists' FilterSelect:
+ * its module brings the searchable combobox along, which the portal's pages do not need.
+ */
+function FilterSelect({
+  id,
+  label,
+  value,
+  anyLabel,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select
+        value={value ?? anyValue}
+        onValueChange={(next) => onChange(next === anyValue ? undefined : next)}
+      >
+        <SelectTrigger id={id} className="w-full bg-background">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={anyValue}>{anyLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
   );
 }
 

@@ -103,7 +103,10 @@ export function CatalogStyles({
       <div className="flex flex-col gap-4">
         <BackLink href={backHref} label={backLabel} />
         {notFound ? (
-          <EmptyState title={portalCatalogMessages.lineListNotFound} description={query.error.message} />
+          <EmptyState
+            title={portalCatalogMessages.lineListNotFound}
+            description="It is not published for this store, or it no longer exists."
+          />
         ) : (
           <ListLoadError
             title={portalCatalogMessages.stylesLoadFailed}
@@ -151,8 +154,12 @@ export function CatalogStyles({
       {styles.length === 0 ? (
         <EmptyState
           icon={<SearchXIcon aria-hidden="true" className="mb-2 size-6 text-muted-foreground" />}
-          title={portalCatalogMessages.noStyles}
-          description={filtered ? "Change the search or the filters to see more." : lineList.name}
+          title={filtered ? portalCatalogMessages.noStyles : "No styles yet"}
+          description={
+            filtered
+              ? "Change the search or the filters to see more."
+              : "Nothing of this line list is in a catalog published for the store yet."
+          }
           action={
             filtered ? (
               <Button

@@ -45,9 +45,9 @@ function CartUnits({ style, lineListId, cart }: Omit<StyleViewProps, "row">) {
 function Identity({ style, titleId }: { style: PortalStyle; titleId: string }) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
-      <h3 id={titleId} className="font-medium break-words">
+      <h2 id={titleId} className="text-base font-medium break-words">
         {style.name ?? style.modelCode}
-      </h3>
+      </h2>
       <p className="text-sm text-muted-foreground">
         <span className="font-mono text-xs">{style.modelCode}</span>
         {style.color ? <span> · {style.color}</span> : null}
