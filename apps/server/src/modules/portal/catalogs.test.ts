@@ -1,7 +1,8 @@
 import { portalCatalogMessages, type PortalCatalogs, type PortalStyles } from "@cm/contracts/portal-catalogs";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../db/client.ts";
+import { roles, stores } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { portalCatalogsFixture, style } from "./portal-catalogs-fixture.ts";
 
@@ -236,6 +237,31 @@ describe("portal catalogs: what a store sees", () => {
         "Spring",
         "Past",
       ]);
+    });
+
+    it("lets in customer roles that see catalogs only", async () => {
+      const { db } = testApp.database;
+      const [viewer] = await db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.name, "Store Viewer"), eq(roles.type, "external")));
+      const [admins] = await db
+        .insert(roles)
+        .values({ name: "Colleague admins", type: "external", permissions: ["portal.users.manage"] })
+        .returning();
+      const orgA = (await db.select().from(stores).where(eq(stores.id, store.best!)))[0]!.organizationId;
+      const storeViewer = await f.buyer("sam@solemates.test", orgA, [store.best!], viewer!.id);
+      expect((await catalogs(store.best!, storeViewer.auth)).map((l) => l.name)).toEqual([
+        "Prebook",
+        "Spring",
+        "Past",
+      ]);
+      const admin = await f.buyer("ada@solemates.test", orgA, [store.best!], admins!.id);
+      expect((await get(`/api/portal/catalogs?storeId=${store.best}`, admin.auth)).status).toBe(403);
+      expect(
+        (await get(`/api/portal/line-lists/${lineList.spring}/styles?storeId=${store.best}`, admin.auth))
+          .status,
+      ).toBe(403);
     });
 
     it("keeps staff out of the portal reads and customers out of View as store", async () => {

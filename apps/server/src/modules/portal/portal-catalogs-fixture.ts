@@ -71,21 +71,19 @@ export async function portalCatalogsFixture(testApp: TestApp) {
       .values({ organizationId, name, logoUrl: "/store-logo-placeholder.svg", status })
       .returning();
     if (focus.length > 0)
-      await db
-        .insert(storeBrandSegmentations)
-        .values(
-          focus.map(([brand, segmentation], position) => ({
-            storeId: row!.id,
-            brandId: brand,
-            segmentation,
-            position,
-          })),
-        );
+      await db.insert(storeBrandSegmentations).values(
+        focus.map(([brand, segmentation], position) => ({
+          storeId: row!.id,
+          brandId: brand,
+          segmentation,
+          position,
+        })),
+      );
     return row!.id;
   }
 
-  /** A customer user holding Buyer, linked to these stores, with a token. */
-  async function buyer(email: string, organizationId: number, storeIds: number[]) {
+  /** A customer user holding Buyer (or `roleId`), linked to these stores, with a token. */
+  async function buyer(email: string, organizationId: number, storeIds: number[], roleId = buyerRole!.id) {
     const [user] = await db
       .insert(users)
       .values({
@@ -94,7 +92,7 @@ export async function portalCatalogsFixture(testApp: TestApp) {
         lastName: "Buyer",
         type: "external",
         organizationId,
-        roleId: buyerRole!.id,
+        roleId,
       })
       .returning();
     await db.insert(storeUsers).values(storeIds.map((storeId) => ({ storeId, userId: user!.id })));
