@@ -145,7 +145,9 @@ describe("the cart page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/portal/orders"));
     expect(router.state.location.search).toBe("?storeId=11");
     expect(await screen.findByText(portalOrderMessages.submitted(0))).toBeInTheDocument();
-    const submit = fetchMock.mock.calls.find(([input]) => String(input).includes("/cart/submit"));
+    const calls = fetchMock.mock.calls as unknown as [RequestInfo, RequestInit | undefined][];
+    const submit = calls.find(([input]) => String(input).includes("/cart/submit"));
+    expect(submit?.[1]?.method).toBe("POST");
     expect(JSON.parse(String(submit?.[1]?.body))).toEqual({ storeId: 11, revision: 7 });
   });
 

@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { CartGroupCard } from "@/features/portal/components/cart-group-card";
 import { cartOrderCount, formatUnits, groupCartLines } from "@/features/portal/components/cart-groups";
+import { OrderFormImport } from "@/features/portal/components/order-form-import";
 import { type PortalStore, useChosenStore } from "@/features/portal/components/store-choice";
 import { StoreSwitcher } from "@/features/portal/components/store-switcher";
 import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
@@ -43,7 +44,7 @@ function refusedLines(data: unknown): string[] {
 /** The store's cart: its lines by brand and order type, totals, and Submit. */
 function StoreCart({ store }: { store: PortalStore }) {
   const navigate = useNavigate();
-  const { cart, isLoading, setQuantity, saving, loadError, reload } = usePortalCart(store.id);
+  const { cart, isLoading, quantityOf, setQuantity, saving, loadError, reload } = usePortalCart(store.id);
   const submit = useSubmitPortalCart();
   const [confirming, setConfirming] = useState(false);
   const [refused, setRefused] = useState<{ message: string; lines: string[] } | null>(null);
@@ -64,8 +65,24 @@ function StoreCart({ store }: { store: PortalStore }) {
       <Link to={paths.portal.home.getHref(store.id)}>Browse catalogs</Link>
     </Button>
   );
-  // Where the XLSX order form's import goes once it lands (OrderFormImport, storeId, onLines).
-  const importSlot = null;
+  // A filled XLSX order form: its quantities are added to what the cart holds.
+  const importSlot = (
+    <OrderFormImport
+      storeId={store.id}
+      onLines={(lines) => {
+        const added = new Map<string, { lineListId: number; sku: string; quantity: number }>();
+        for (const line of lines) {
+          const key = `${line.lineListId}:${line.sku}`;
+          const sum = added.get(key) ?? { lineListId: line.lineListId, sku: line.sku, quantity: 0 };
+          sum.quantity += line.quantity;
+          added.set(key, sum);
+        }
+        for (const { lineListId, sku, quantity } of added.values()) {
+          setQuantity(lineListId, sku, quantityOf(lineListId, sku) + quantity);
+        }
+      }}
+    />
+  );
 
   if (cart.lines.length === 0) {
     return (
