@@ -257,6 +257,27 @@ describe("a line list's catalog", () => {
     expect(cart.setQuantity).toHaveBeenLastCalledWith(5, "NK-100-10", 0);
   });
 
+  it("moves up and down to the same size of the next style, or the size in the same place", async () => {
+    const answer = stylesAnswer();
+    const kids = style("NK-300", {
+      name: "Kids Runner",
+      sizes: ["9", "10", "11"].map((size) => ({ sku: `NK-300-${size}`, size, available: null })),
+    });
+    signInAsCustomer(undefined, { ...answer, styles: [...answer.styles, kids], total: 3 });
+    const { user } = renderApp("/portal/line-lists/5?storeId=11");
+    const field = (name: string) => screen.getByRole("textbox", { name });
+    await user.click(await screen.findByRole("textbox", { name: "NK-200 size 9" }, firstRender));
+    await user.keyboard("{ArrowDown}");
+    expect(field("NK-300 size 9")).toHaveFocus();
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    expect(field("NK-300 size 11")).toHaveFocus();
+    await user.keyboard("{ArrowUp}");
+    expect(field("NK-200 size 10")).toHaveFocus();
+    // No style after the last: focus stays.
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(field("NK-300 size 10")).toHaveFocus();
+  });
+
   it("shows the quantities already in the cart", async () => {
     cart.quantities.set("5:NK-200-10", 6);
     signInAsCustomer();

@@ -17,8 +17,8 @@ function cellSelector(row: number, col?: number): string {
 /**
  * Arrow keys in the size grids of a page of styles, handled once on the element holding them:
  * Left and Right move between the sizes of a style (once the caret is at the edge of what is
- * typed), Up and Down to the same size of the style above or below (its last size when it has
- * fewer).
+ * typed), Up and Down to the same size of the style before or after (the size in the same place
+ * when it has no such size, its last when it has fewer).
  */
 export function handleSizeGridKeyDown(event: React.KeyboardEvent<HTMLElement>) {
   const input = event.target;
@@ -39,8 +39,15 @@ export function handleSizeGridKeyDown(event: React.KeyboardEvent<HTMLElement>) {
       break;
     case "ArrowUp":
     case "ArrowDown": {
-      const cells = container.querySelectorAll(cellSelector(event.key === "ArrowUp" ? row - 1 : row + 1));
-      target = cells.length > 0 ? cells[Math.min(col, cells.length - 1)]! : null;
+      const cells = [
+        ...container.querySelectorAll<HTMLInputElement>(
+          cellSelector(event.key === "ArrowUp" ? row - 1 : row + 1),
+        ),
+      ];
+      target =
+        cells.find((cell) => cell.dataset.size === input.dataset.size) ??
+        cells[Math.min(col, cells.length - 1)] ??
+        null;
       break;
     }
     default:

@@ -50,6 +50,7 @@ function SizeInput({
         aria-describedby={available === null ? undefined : availableId}
         data-size-row={row}
         data-size-col={col}
+        data-size={size.size}
         value={draft ?? (quantity > 0 ? String(quantity) : "")}
         onChange={(event) => {
           const next = parseQuantity(event.target.value);
