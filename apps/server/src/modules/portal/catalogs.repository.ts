@@ -163,12 +163,15 @@ export async function findVisibleStyles(
       sql`(v.model_code ilike ${pattern} or v.silhouette ilike ${pattern} or v.color ilike ${pattern})`,
     );
   }
-  if (filter.gender) conditions.push(sql`lower(v.gender) = lower(${filter.gender})`);
-  if (filter.color) conditions.push(sql`lower(v.color) = lower(${filter.color})`);
+  // As the facets spell them: whatever the letter case and surrounding blanks.
+  if (filter.gender) conditions.push(sql`lower(trim(v.gender)) = lower(${filter.gender})`);
+  if (filter.color) conditions.push(sql`lower(trim(v.color)) = lower(${filter.color})`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  // One value per spelling that the filter takes as the same.
   const facet = (column: SQL) => sql`coalesce((
     select json_agg(value order by lower(value), value) from (
-      select distinct ${column} as value from visible v where nullif(trim(${column}), '') is not null
+      select min(trim(${column})) as value from visible v
+      where nullif(trim(${column}), '') is not null group by lower(trim(${column}))
     ) f
   ), '[]'::json)`;
 
