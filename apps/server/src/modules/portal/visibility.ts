@@ -72,7 +72,8 @@ export async function findPortalStore(
 }
 
 /**
- * Staff's "View as store": any active store of an active customer organization, or 404.
+ * Staff's "View as store": any store of a customer organization, or 404. An inactive store, or one
+ * of an inactive organization, is found but sees nothing, as the rule above says.
  */
 export async function findViewedStore(db: DbExecutor, storeId: number): Promise<PortalStore> {
   const [store] = rowsOf<PortalStore>(
