@@ -269,6 +269,20 @@ describe("portal catalogs: what a store sees", () => {
       expect((await get(`/api/stores/${store.best}/portal-view/catalogs`, buyerA.auth)).status).toBe(403);
     });
 
+    it("documents the routes in the OpenAPI document with their permissions", async () => {
+      const document = (await f.api("GET", "/api/docs/json", f.staff)).json() as {
+        paths: Record<string, Record<string, { "x-permission": unknown }>>;
+      };
+      const permission = (path: string, method = "get") => document.paths[path]?.[method]?.["x-permission"];
+      expect(permission("/api/portal/catalogs")).toBe("portal.catalogs.view");
+      expect(permission("/api/portal/catalogs/seen", "post")).toBe("portal.catalogs.view");
+      expect(permission("/api/portal/line-lists/{id}/styles")).toBe("portal.catalogs.view");
+      expect(permission("/api/stores/{storeId}/portal-view/catalogs")).toBe("catalogs.view");
+      expect(permission("/api/stores/{storeId}/portal-view/line-lists/{lineListId}/styles")).toBe(
+        "catalogs.view",
+      );
+    });
+
     it("refuses bad input with 400", async () => {
       for (const url of [
         "/api/portal/catalogs",
