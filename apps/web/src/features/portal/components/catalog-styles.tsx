@@ -123,6 +123,11 @@ export function CatalogStyles({
   const to = Math.min(params.page * pageSize, total);
   const filtered = Boolean(params.q || params.catalogType || params.gender || params.color);
   const StyleView = params.view === "rows" ? StyleRow : StyleCard;
+  // The pager is under the styles: the next page starts at the top.
+  const turnTo = (page: number) => {
+    update({ page });
+    document.getElementById("page-title")?.scrollIntoView?.({ block: "start" });
+  };
 
   return (
     <div className="flex flex-col gap-5">
@@ -132,7 +137,7 @@ export function CatalogStyles({
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 flex-col gap-1.5">
             <p className="text-sm text-muted-foreground">{lineList.brandName}</p>
-            <h1 id="page-title" className="text-2xl font-semibold tracking-tight break-words">
+            <h1 id="page-title" className="scroll-mt-24 text-2xl font-semibold tracking-tight break-words">
               {lineList.name}
             </h1>
             <LineListSummary lineList={lineList} showNew={false} />
@@ -201,8 +206,8 @@ export function CatalogStyles({
             total,
             canPrevious: params.page > 1,
             canNext: to < total,
-            previous: () => update({ page: params.page - 1 }),
-            next: () => update({ page: params.page + 1 }),
+            previous: () => turnTo(params.page - 1),
+            next: () => turnTo(params.page + 1),
           }}
         />
       ) : null}
