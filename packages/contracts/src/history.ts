@@ -177,6 +177,8 @@ export const historySummaries = {
   itemsRemoved: (count: number, from: string) => `${count} item(s) removed from ${from}`,
   itemsPlacedFromFile: (count: number) => `${count} item(s) placed from a segmentation file`,
   catalogsSaved: "Catalogs saved: sorting completed",
+  /** A scheduled publication carried out by the publication scheduler, on behalf of who scheduled it. */
+  publishedOnSchedule: "Published at the scheduled time",
   uploadSaved: (fileName: string, counts: { created: number; updated: number; unchanged: number }) =>
     `${fileName}: ${counts.created} new, ${counts.updated} changed and ${counts.unchanged} unchanged style(s)`,
   droppedKept: (count: number) => `; ${count} style(s) no longer in the file kept`,

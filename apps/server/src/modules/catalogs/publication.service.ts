@@ -7,11 +7,11 @@ import {
   type CatalogType,
   type PublishCatalogInput,
 } from "@cm/contracts/catalogs";
-import type { HistoryAction, HistoryChange } from "@cm/contracts/history";
+import { historySummaries, type HistoryAction, type HistoryChange } from "@cm/contracts/history";
 import type { CatalogSummary, LineList } from "@cm/contracts/line-lists";
 import { genericMessages } from "@cm/contracts/messages";
 import { and, eq, isNotNull, lte, sql, type SQL } from "drizzle-orm";
-import type { Database, Tx } from "../../db/client.ts";
+import { rowsOf, type Database, type Tx } from "../../db/client.ts";
 import { catalogs, lineLists } from "../../db/schema.ts";
 import { changedFields, recordEntityHistory } from "../../lib/entity-write.ts";
 import { ConflictError, InvalidError, NotFoundError } from "../../lib/errors.ts";
@@ -86,6 +86,7 @@ interface LineListWrite {
   /** The line list's columns to set. */
   values?: { published?: boolean; publishedAt?: Date | SQL | null; publishAt?: Date | null };
   audiences?: Partial<Record<CatalogType, CatalogAudience>>;
+  summary?: string;
 }
 
 /** Applies a write to the locked line list; one history entry and a new revision when it changed something. */
@@ -105,7 +106,16 @@ async function writeLineList(
   await recordEntityHistory(
     tx,
     lineListHistory,
-    [{ row, action: write.action, changes, beforeRevision: row.revision, afterRevision: bumped.revision }],
+    [
+      {
+        row,
+        action: write.action,
+        changes,
+        summary: write.summary,
+        beforeRevision: row.revision,
+        afterRevision: bumped.revision,
+      },
+    ],
     { actorUserId },
   );
   return true;
@@ -217,11 +227,29 @@ export async function listCatalogs(db: Database, lineListId: number): Promise<Ca
 }
 
 /**
+ * Who scheduled the line list's current publication: the actor of the newest history entry that
+ * changed its `publishAt` (a cancellation or a publication would have cleared it since). Null when
+ * none did (a schedule written by other means): the system.
+ */
+async function findScheduler(tx: Tx, lineListId: number): Promise<number | null> {
+  const [row] = rowsOf<{ actor_user_id: number | null }>(
+    await tx.execute(sql`
+      select actor_user_id from history_entries
+      where entity_type = 'line-list' and entity_id = ${String(lineListId)}
+        and changes @> '[{"field": "publishAt"}]'::jsonb
+      order by created_at desc, id desc
+      limit 1`),
+  );
+  return row?.actor_user_id ?? null;
+}
+
+/**
  * Publishes every saved line list whose scheduled time has come (`publish_at <= now`, by default
  * the database's now()), each in its own transaction: the row is locked with `skip locked` and the
  * schedule checked again, so with several instances (or two runs at once) each line list is
  * published exactly once. `published_at` is the scheduled time; the history entry is a manual
- * publication's, by the system. Answers the ids published by this run.
+ * publication's, by whoever scheduled it (else the system), saying it was on schedule. Answers
+ * the ids published by this run.
  */
 export async function publishDueLineLists(db: Database, now?: Date): Promise<number[]> {
   const due = (table: typeof lineLists) =>
@@ -241,9 +269,10 @@ export async function publishDueLineLists(db: Database, now?: Date): Promise<num
         .where(and(eq(lineLists.id, id), due(lineLists)))
         .for("update", { skipLocked: true });
       if (!row) return false;
-      return writeLineList(tx, row, null, {
+      return writeLineList(tx, row, await findScheduler(tx, row.id), {
         action: "publish",
         values: { published: true, publishedAt: row.publishAt, publishAt: null },
+        summary: historySummaries.publishedOnSchedule,
       });
     });
     if (done) published.push(id);

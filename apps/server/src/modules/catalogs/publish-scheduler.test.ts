@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signIn } from "../../../test/auth.ts";
 import { historyOf } from "../../../test/history.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { brands, lineLists, users } from "../../db/schema.ts";
@@ -64,6 +65,7 @@ describe("publishDueLineLists", () => {
     expect(await publications(testApp, id)).toEqual([
       expect.objectContaining({
         actor: null,
+        summary: "Published at the scheduled time",
         changes: [
           { field: "published", before: 0, after: 1 },
           { field: "publishAt", before: when.toISOString(), after: null },
@@ -73,6 +75,24 @@ describe("publishDueLineLists", () => {
     expect(await row(testApp, notYet)).toMatchObject({ published: false, publishAt: expect.any(Date) });
     // Nothing is left to publish: a second run changes nothing.
     expect(await publishDueLineLists(testApp.database.db, later())).toEqual([]);
+  });
+
+  it("publishes on behalf of the user who scheduled it", async () => {
+    const id = await scheduledLineList(testApp, inAnHour());
+    const when = new Date(Date.now() + 5_400_000).toISOString();
+    const scheduled = await testApp.app.inject({
+      method: "POST",
+      url: "/api/crocs/catalogs/publish",
+      payload: { lineListId: id, publishAt: when },
+      headers: await signIn(testApp),
+    });
+    expect(scheduled.statusCode).toBe(200);
+
+    expect(await publishDueLineLists(testApp.database.db, later())).toEqual([id]);
+    expect(await publications(testApp, id)).toEqual([
+      expect.objectContaining({ actor: { id: expect.any(Number), name: "Admin User" } }),
+    ]);
+    expect((await row(testApp, id)).publishedAt).toEqual(new Date(when));
   });
 
   it("publishes exactly once when two runs (two instances) go at the same time", async () => {
