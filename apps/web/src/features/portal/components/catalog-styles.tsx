@@ -20,6 +20,7 @@ import { StyleCard, StyleRow } from "@/features/portal/components/style-card";
 import { useUrlParams } from "@/hooks/use-url-params";
 import type { PortalStylesFilters, PortalStylesSource } from "@/lib/api/portal/get-portal-styles";
 import { isApiError } from "@/lib/api-client";
+import { cn } from "@/lib/utils";
 
 const pageSize = portalStylesPageSizeDefault;
 
@@ -185,11 +186,12 @@ export function CatalogStyles({
           aria-label={`Styles of ${lineList.name}`}
           aria-busy={query.isPlaceholderData}
           onKeyDown={handleSizeGridKeyDown}
-          className={
+          className={cn(
+            "transition-opacity aria-busy:opacity-60",
             params.view === "rows"
               ? "flex flex-col divide-y rounded-lg border px-3"
-              : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-          }
+              : "grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
+          )}
         >
           {styles.map((style, row) => (
             <StyleView key={style.modelCode} style={style} lineListId={lineList.id} row={row} cart={cart} />
