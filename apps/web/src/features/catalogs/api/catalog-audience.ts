@@ -25,8 +25,8 @@ export function catalogAudiencesQueryOptions(lineListId: number) {
   });
 }
 
-export function useCatalogAudiences(lineListId: number) {
-  return useQuery(catalogAudiencesQueryOptions(lineListId));
+export function useCatalogAudiences(lineListId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...catalogAudiencesQueryOptions(lineListId), enabled });
 }
 
 export interface CatalogAudienceChange {

@@ -19,6 +19,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
 import { AudienceCheckboxes } from "@/features/catalogs/components/audience-checkboxes";
 
 export interface PublishChoice {
@@ -27,8 +28,12 @@ export interface PublishChoice {
   publishAt?: string;
 }
 
+/** What the dialog needs of a line list: its name, schedule, and catalogs with their audiences. */
+export type PublishTarget = Pick<LineListWithCatalogs, "id" | "name" | "publishAt" | "catalogs">;
+
 export interface PublishDialogProps {
-  lineList: LineListWithCatalogs | null;
+  /** Null while the line list's catalogs load. */
+  lineList: PublishTarget | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
@@ -58,7 +63,13 @@ export function PublishDialog({ lineList, open, onOpenChange, pending, onSubmit 
             onCancel={() => onOpenChange(false)}
             onSubmit={onSubmit}
           />
-        ) : null}
+        ) : (
+          <DialogHeader>
+            <DialogTitle>Publish catalogs</DialogTitle>
+            <DialogDescription role="status">Loading the catalogs…</DialogDescription>
+            <Skeleton className="h-32 w-full" aria-hidden="true" />
+          </DialogHeader>
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -70,7 +81,7 @@ function PublishForm({
   onCancel,
   onSubmit,
 }: {
-  lineList: LineListWithCatalogs;
+  lineList: PublishTarget;
   pending: boolean;
   onCancel: () => void;
   onSubmit: (choice: PublishChoice) => void;

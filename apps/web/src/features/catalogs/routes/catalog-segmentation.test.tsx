@@ -123,6 +123,14 @@ function segmentationApi(
       return ok(current);
     },
     "/api/line-lists/with-catalogs-info": ok([]),
+    [`/api/line-lists/${lineList.id}/catalogs`]: () =>
+      ok({
+        catalogs: (["athletic", "boutique", "crocs"] as const).map((type) => ({
+          type,
+          itemsCount: [...placements.values()].filter((types) => types.includes(type)).length,
+          audience: type === "crocs" ? ["best"] : ["good", "better", "best"],
+        })),
+      }),
   });
 
   return {
@@ -383,6 +391,12 @@ describe("catalog segmentation screen", { timeout: 40_000 }, () => {
       "/home/catalogs",
     );
     await user.click(within(dialog).getByRole("button", { name: "Publish Catalogs" }));
+    // On to the publish dialog, which starts from each catalog's audience.
+    const publishDialog = await screen.findByRole("dialog", { name: `Publish ${lineList.name}?` });
+    const crocs = within(publishDialog).getByRole("group", { name: /^Crocs Catalog/ });
+    expect(within(crocs).getByRole("checkbox", { name: "Best" })).toBeChecked();
+    expect(within(crocs).getByRole("checkbox", { name: "Good" })).not.toBeChecked();
+    await user.click(within(publishDialog).getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("Catalogs published successfully")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe("/home/catalogs"));
     // Each at the revision the screen holds: publishing at the one the save answered.
@@ -390,7 +404,18 @@ describe("catalog segmentation screen", { timeout: 40_000 }, () => {
       { method: "POST", body: { lineListId: 3, expectedRevision: lineList._revision } },
     ]);
     expect(api.callsTo("publish")).toEqual([
-      { method: "POST", body: { lineListId: 3, expectedRevision: lineList._revision + 1 } },
+      {
+        method: "POST",
+        body: {
+          lineListId: 3,
+          expectedRevision: lineList._revision + 1,
+          audiences: {
+            athletic: ["good", "better", "best"],
+            boutique: ["good", "better", "best"],
+            crocs: ["best"],
+          },
+        },
+      },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { segmentationMessages } from "@cm/contracts/catalog-segmentation";
+import { catalogAudienceMessages } from "@cm/contracts/catalogs";
 import {
   catalogMessages,
   type ItemPlacement,
@@ -15,9 +16,11 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { usePopulatedCatalogs } from "@/features/catalogs/api/get-populated-catalogs";
+import { useCatalogAudiences } from "@/features/catalogs/api/catalog-audience";
 import { usePublishCatalog } from "@/features/catalogs/api/publish-catalog";
 import { useSaveCatalogs } from "@/features/catalogs/api/save-catalogs";
 import { AddItemsDialog } from "@/features/catalogs/components/add-items-dialog";
+import { PublishDialog, type PublishChoice } from "@/features/catalogs/components/publish-dialog";
 import { SaveCatalogsDialog } from "@/features/catalogs/components/save-catalogs-dialog";
 import { SegmentationBoard } from "@/features/catalogs/components/segmentation-board";
 import { SegmentationHeader } from "@/features/catalogs/components/segmentation-header";
@@ -71,6 +74,14 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+  // The publish dialog chooses each catalog's audience: it starts from the catalogs' own.
+  const audiences = useCatalogAudiences(lineList.id, { enabled: publishOpen });
+  const publishTarget = audiences.data
+    ? { ...lineList, catalogs: audiences.data }
+    : audiences.isError
+      ? { ...lineList, catalogs: [] }
+      : null;
 
   const tabItems = useMemo(() => itemsIn(data, activeTab), [data, activeTab]);
   const orderedIds = useMemo(() => tabItems.map((item) => item.id), [tabItems]);
@@ -104,11 +115,13 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
     }
   }
 
-  async function publishCatalogs() {
+  async function publishCatalogs(choice: PublishChoice) {
     try {
-      await publish.mutateAsync({ lineListId: lineList.id, expectedRevision: lineList._revision });
-      toast.success(segmentationMessages.catalogsPublished);
-      setSaveOpen(false);
+      await publish.mutateAsync({ lineListId: lineList.id, expectedRevision: lineList._revision, ...choice });
+      toast.success(
+        choice.publishAt ? catalogAudienceMessages.scheduledToast : segmentationMessages.catalogsPublished,
+      );
+      setPublishOpen(false);
       void navigate(paths.home.catalogs.getHref());
     } catch (error) {
       console.error(segmentationMessages.publishCatalogsFailed, error);
@@ -176,7 +189,17 @@ function SegmentationScreen({ data }: { data: SegmentationData }) {
         lineList={lineList}
         counts={counts}
         publishing={publish.isPending}
-        onPublish={() => void publishCatalogs()}
+        onPublish={() => {
+          setSaveOpen(false);
+          setPublishOpen(true);
+        }}
+      />
+      <PublishDialog
+        lineList={publishTarget}
+        open={publishOpen}
+        onOpenChange={setPublishOpen}
+        pending={publish.isPending}
+        onSubmit={(choice) => void publishCatalogs(choice)}
       />
     </section>
   );
