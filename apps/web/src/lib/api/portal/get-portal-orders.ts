@@ -34,6 +34,6 @@ export function portalOrdersQueryOptions(query: PortalOrdersQuery) {
 }
 
 /** A page of orders; the page shown stays while the next one loads. */
-export function usePortalOrders(query: PortalOrdersQuery) {
-  return useQuery({ ...portalOrdersQueryOptions(query), placeholderData: keepPreviousData });
+export function usePortalOrders(query: PortalOrdersQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...portalOrdersQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }
