@@ -129,6 +129,42 @@ describe("the cart page", () => {
     expect(screen.getByText("$430.00")).toBeInTheDocument();
   });
 
+  it("shows a typed quantity's total at once and saves the cart at its revision", async () => {
+    const saved = {
+      ...cart,
+      revision: 8,
+      lines: cart.lines.map((l) => (l.sku === "TR-200-8" ? { ...l, quantity: 6, lineTotal: "480.00" } : l)),
+      units: 15,
+      totalWhs: "830.00",
+    };
+    let answer = cart;
+    const fetchMock = signIn({
+      "/api/portal/cart": () => ok(answer),
+    });
+    const { user } = renderApp("/portal/cart");
+    const summit = await screen.findByRole("region", { name: "Trailhead Brand ATS" }, firstRender);
+    const quantity = within(summit).getByRole("spinbutton", { name: /Quantity of Summit/ });
+    answer = saved;
+    await user.clear(quantity);
+    await user.type(quantity, "6");
+    expect(within(summit).getByText("$480.00", { selector: "p" })).toBeInTheDocument();
+    expect(screen.getByText("15 units")).toBeInTheDocument();
+
+    const calls = () => fetchMock.mock.calls as unknown as [RequestInfo, RequestInit | undefined][];
+    await waitFor(() => expect(calls().some(([, init]) => init?.method === "PUT")).toBe(true), {
+      timeout: 5_000,
+    });
+    const puts = calls().filter(([, init]) => init?.method === "PUT");
+    expect(puts).toHaveLength(1);
+    const body = JSON.parse(String(puts[0]![1]!.body)) as {
+      revision: number;
+      lines: { sku: string; quantity: number }[];
+    };
+    expect(body.revision).toBe(7);
+    expect(body.lines.find((l) => l.sku === "TR-200-8")?.quantity).toBe(6);
+    expect(body.lines).toHaveLength(4);
+  });
+
   it("asks before submitting, then says how many orders were placed and opens the orders", async () => {
     const fetchMock = signIn({
       "/api/portal/cart/submit": {
