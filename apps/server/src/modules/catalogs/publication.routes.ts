@@ -39,7 +39,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.publish" },
       schema: {
         summary: "Publish a line list's catalogs, now or at a set time",
-        description: `Without \`publishAt\`, sets the line list's published flag to 1, for good, and clears any scheduled publication. With \`publishAt\` (a future time with its offset; a past one is 400 "${catalogAudienceMessages.publishAtPast}" on the field publishAt), schedules the publication instead: the line list keeps published 0 and answers \`publishAt\` until the publication scheduler publishes it at that time (scheduling again replaces the time; a published line list is 409 "${catalogAudienceMessages.alreadyPublished}"). \`audiences\` sets the audience of the catalogs it names (created when missing); the others keep theirs. ${audienceRule} Without lineListId, the current (newest) line list of the Crocs brand. Publishing again changes nothing but the audiences named. One history entry on the line list with every change (\`published\`, \`publishAt\`, \`audience.<type>\`). ${revisionRule}`,
+        description: `Without \`publishAt\`, sets the line list's published flag to 1, for good, and clears any scheduled publication. With \`publishAt\` (a future time with its offset; a past one is 400 "${catalogAudienceMessages.publishAtPast}" on the field publishAt), schedules the publication instead: the line list keeps published 0 and answers \`publishAt\` until the publication scheduler publishes it at that time (scheduling again replaces the time; a published line list, or one whose scheduled time has passed, is 409 "${catalogAudienceMessages.alreadyPublished}"). \`audiences\` sets the audience of the catalogs it names (created when missing); the others keep theirs. ${audienceRule} Without lineListId, the current (newest) line list of the Crocs brand. Publishing again changes nothing but the audiences named. One history entry on the line list with every change (\`published\`, \`publishAt\`, \`audience.<type>\`). ${revisionRule}`,
         tags: ["catalogs"],
         body: publishCatalogInputSchema,
         response: {
@@ -70,7 +70,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.publish" },
       schema: {
         summary: "Cancel a line list's scheduled publication",
-        description: `The line list stays unpublished and no longer has \`publishAt\`; recorded in its history. 404 "${catalogAudienceMessages.noSchedule}" when none is scheduled, 409 "${catalogAudienceMessages.alreadyPublished}" when it is published, 404 "${catalogMessages.noLineListFound}" for an unknown line list or a preview. ${revisionRule}`,
+        description: `The line list stays unpublished and no longer has \`publishAt\`; recorded in its history. 404 "${catalogAudienceMessages.noSchedule}" when none is scheduled, 409 "${catalogAudienceMessages.alreadyPublished}" when it is published or its time has passed (customers see it from then on), 404 "${catalogMessages.noLineListFound}" for an unknown line list or a preview. ${revisionRule}`,
         tags: ["catalogs"],
         params: lineListIdParamsSchema,
         response: {

@@ -121,6 +121,15 @@ async function writeLineList(
   return true;
 }
 
+/**
+ * Published for customers: flagged, or scheduled for a time that has passed (the portal shows it
+ * then, before the scheduler has run: modules/portal/visibility.ts). Such a schedule can no
+ * longer be cancelled or moved.
+ */
+function publishedFor(row: LineListRow, now: Date): boolean {
+  return row.published || (row.publishAt !== null && row.publishAt.getTime() <= now.getTime());
+}
+
 async function answerLineList(tx: Tx, lineListId: number): Promise<LineList> {
   return toLineList((await findLineListById(tx, lineListId))!);
 }
@@ -152,7 +161,7 @@ export async function publishCatalog(
     const current = await lockForPublication(tx, lineListId, expectedRevision);
     let changed: boolean;
     if (publishAt) {
-      if (current.published) throw new ConflictError(catalogAudienceMessages.alreadyPublished);
+      if (publishedFor(current, now)) throw new ConflictError(catalogAudienceMessages.alreadyPublished);
       changed = await writeLineList(tx, current, actorUserId, {
         action: "update",
         values: { publishAt },
@@ -161,7 +170,14 @@ export async function publishCatalog(
     } else {
       changed = await writeLineList(tx, current, actorUserId, {
         action: current.published ? "update" : "publish",
-        values: current.published ? undefined : { published: true, publishedAt: sql`now()`, publishAt: null },
+        values: current.published
+          ? undefined
+          : {
+              published: true,
+              // Due already: customers have seen it since its time.
+              publishedAt: publishedFor(current, now) ? current.publishAt : sql`now()`,
+              publishAt: null,
+            },
         audiences: input.audiences,
       });
     }
@@ -171,17 +187,18 @@ export async function publishCatalog(
 
 /**
  * `DELETE /api/line-lists/{lineListId}/scheduled-publication`: the line list stays unpublished.
- * 409 when it is published already, 404 when it has no schedule.
+ * 409 when it is published already (or its time has passed), 404 when it has no schedule.
  */
 export async function cancelScheduledPublication(
   db: Database,
   lineListId: number,
   expectedRevision: number | undefined,
   actorUserId: number | null,
+  now: Date = new Date(),
 ): Promise<LineList> {
   return db.transaction(async (tx) => {
     const current = await lockForPublication(tx, lineListId, expectedRevision);
-    if (current.published) throw new ConflictError(catalogAudienceMessages.alreadyPublished);
+    if (publishedFor(current, now)) throw new ConflictError(catalogAudienceMessages.alreadyPublished);
     if (!current.publishAt) throw new NotFoundError(catalogAudienceMessages.noSchedule);
     await writeLineList(tx, current, actorUserId, { action: "update", values: { publishAt: null } });
     return answerLineList(tx, lineListId);

@@ -265,6 +265,14 @@ describe("catalog audiences and scheduled publishing", () => {
       const published = await cancel(id);
       expect(published.statusCode).toBe(409);
       expect(published.json().message).toBe(catalogAudienceMessages.alreadyPublished);
+      // A schedule whose time has passed (the scheduler has not run yet) is published for customers.
+      const due = await newLineList();
+      await testApp.database.db
+        .update(lineLists)
+        .set({ publishAt: new Date(Date.now() - 1_000) })
+        .where(eq(lineLists.id, due.id));
+      expect((await cancel(due.id)).json().message).toBe(catalogAudienceMessages.alreadyPublished);
+      expect((await publish({ lineListId: due.id, publishAt: inAnHour() })).statusCode).toBe(409);
       const unknown = await cancel(987_654);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(catalogMessages.noLineListFound);
