@@ -65,7 +65,7 @@ test("publish an unpublished sorted line list: it moves to Active Catalogs", asy
   const sorted = card(page, "Unpublished Catalogs", "Summer 2027 Future Stock");
   await sorted.getByRole("button", { name: /^Publish/ }).click();
 
-  const dialog = page.getByRole("alertdialog");
+  const dialog = page.getByRole("dialog", { name: /^Publish / });
   await expect(dialog).toContainText(
     "Are you sure you want to publish this catalog? This action is irreversible.",
   );
@@ -75,7 +75,10 @@ test("publish an unpublished sorted line list: it moves to Active Catalogs", asy
   await expect(sorted).toBeVisible();
 
   await sorted.getByRole("button", { name: /^Publish/ }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Publish" }).click();
+  await page
+    .getByRole("dialog", { name: /^Publish / })
+    .getByRole("button", { name: "Publish" })
+    .click();
   await expect(page.getByText("Catalog published successfully")).toBeVisible();
 
   const nowActive = card(page, "Active Catalogs", "Summer 2027 Future Stock");

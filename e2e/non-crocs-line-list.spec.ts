@@ -143,6 +143,10 @@ test("map a sizes-as-columns line sheet once, save, sort, publish and order it; 
     .getByRole("dialog", { name: "Catalogs saved" })
     .getByRole("button", { name: "Publish Catalogs" })
     .click();
+  await page
+    .getByRole("dialog", { name: /^Publish / })
+    .getByRole("button", { name: "Publish" })
+    .click();
   await expect(page.getByText("Catalogs published successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/home\/catalogs$/);
 

@@ -215,6 +215,10 @@ test("sort a line list with the mouse and the keyboard, save it and publish it",
   await expect(saved.getByRole("definition")).toHaveText(["2", "2", "2", "25"]);
   expect(await axe(page)).toEqual([]);
   await saved.getByRole("button", { name: "Publish Catalogs" }).click();
+  await page
+    .getByRole("dialog", { name: /^Publish / })
+    .getByRole("button", { name: "Publish" })
+    .click();
   await expect(page.getByText("Catalogs published successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/home\/catalogs$/);
 

@@ -185,6 +185,15 @@ describe("formatHistoryValue", () => {
     expect(formatHistoryValue("", "description", store)).toBe("—");
   });
 
+  it("reads a catalog's audience by segmentation and a scheduled publication as a date and time", () => {
+    const lineList: HistoryValueContext = { entityType: "line-list" };
+    expect(formatHistoryValue(["good", "better", "best"], "audience.athletic", lineList)).toBe(
+      "Good, Better, Best",
+    );
+    expect(formatHistoryValue(["best"], "audience.crocs", lineList)).toBe("Best only");
+    expect(formatHistoryValue("2027-03-01T15:30:00.000Z", "publishAt", lineList)).toMatch(/2027/);
+  });
+
   it("without a field or an entry, reads a value as before; the keys inside it keep their rules", () => {
     expect(formatHistoryValue(2)).toBe("2");
     expect(formatHistoryValue("active")).toBe("active");

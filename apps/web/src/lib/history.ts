@@ -1,5 +1,5 @@
 import { type AddressOutput, addressTypeLabels, formatAddress } from "@cm/contracts/addresses";
-import { catalogTypeLabels } from "@cm/contracts/catalogs";
+import { catalogAudienceLabel, catalogTypeLabels } from "@cm/contracts/catalogs";
 import {
   type HistoryChange,
   type HistoryEntityType,
@@ -20,7 +20,7 @@ import {
   permissionValues,
 } from "@cm/contracts/permissions";
 import { roleTypeLabels } from "@cm/contracts/roles";
-import { segmentationLabels, storeTypeLabels } from "@cm/contracts/stores";
+import { type Segmentation, segmentationLabels, storeTypeLabels } from "@cm/contracts/stores";
 import { userTypeLabels } from "@cm/contracts/users";
 import { differenceInSeconds } from "date-fns";
 import { formatDateLong, formatInstantDate, formatInstantDateTime, formatMoney } from "@/lib/format";
@@ -212,7 +212,13 @@ function formatByField(value: unknown, field: string, context: HistoryValueConte
     .split(".")
     .filter((part) => part && !/^\d+$/.test(part))
     .reverse();
-  if (Array.isArray(value)) return name === "permissions" ? formatPermissions(value) : undefined;
+  if (Array.isArray(value)) {
+    if (name === "permissions") return formatPermissions(value);
+    // A catalog's audience (`audience.athletic`): "Good, Better, Best" or "Best only".
+    if (parent === "audience")
+      return value.length > 0 ? catalogAudienceLabel(value as Segmentation[]) : "None";
+    return undefined;
+  }
   if (typeof value === "object" && value !== null) {
     if (name === "discounts") return formatDiscount(value, context);
     if (name === "brandSegmentation") return formatBrandSegmentation(value, context);
@@ -225,6 +231,7 @@ function formatByField(value: unknown, field: string, context: HistoryValueConte
     // A record deleted since has no name: its id still tells which one it was.
     return context?.names?.[historyReferenceFields[name]!.kind]?.[String(value)] ?? `#${value}`;
   }
+  if (name === "publishAt" && typeof value === "string") return formatInstantDateTime(value) || undefined;
   if (moneyFields.has(name)) return formatMoney(value) || undefined;
   if (calendarDateFields.has(name) && typeof value === "string") return formatDateLong(value) || undefined;
   const labels = enumLabels(name, parent, context?.entityType);
