@@ -121,6 +121,11 @@ export const portalStylesSchema = z.object({
 export type PortalStyles = z.infer<typeof portalStylesSchema>;
 
 /** Staff's "View as store": `/api/stores/{storeId}/portal-view/…` (catalogs.view). */
+/** `GET /api/stores/{storeId}/portal-view/catalogs`: the store's home, with the store it is. */
+export const portalViewCatalogsSchema = portalCatalogsSchema.extend({
+  store: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type PortalViewCatalogs = z.infer<typeof portalViewCatalogsSchema>;
 export const portalViewParamsSchema = z.object({ storeId: idQuery });
 export const portalViewStylesParamsSchema = z.object({ storeId: idQuery, lineListId: idQuery });
 export const portalViewStylesQuerySchema = portalStylesQuerySchema.omit({ storeId: true });

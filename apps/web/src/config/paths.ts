@@ -146,7 +146,7 @@ export const paths = {
       /** Staff's "View as store" (issue 34): the portal as the store sees it, read-only. */
       viewAs: {
         path: "stores/:storeId/view-as-store",
-        getHref: (storeId: Id, query: { lineListId?: string } = {}) =>
+        getHref: (storeId: Id, query: { lineListId?: string; catalogType?: string } = {}) =>
           withQuery(`/home/stores/${segment(storeId)}/view-as-store`, query),
       },
     },

@@ -358,7 +358,10 @@ describe("portal catalogs: what a store sees", () => {
         const viewed = await get(`/api/stores/${storeId}/portal-view/catalogs`, f.staff);
         expect(viewed.status).toBe(200);
         const buyers = await catalogs(storeId);
-        expect(viewed.body.data).toEqual({ lineLists: buyers.map((l) => ({ ...l, isNew: false })) });
+        expect(viewed.body.data).toEqual({
+          lineLists: buyers.map((l) => ({ ...l, isNew: false })),
+          store: { id: storeId, name: expect.any(String) },
+        });
         for (const query of ["", "&catalogType=crocs&pageSize=1&page=2"]) {
           const viewedStyles = await get(
             `/api/stores/${storeId}/portal-view/line-lists/${lineList.spring}/styles?${query.slice(1)}`,
@@ -376,7 +379,7 @@ describe("portal catalogs: what a store sees", () => {
     it("shows nothing for an inactive store or organization and 404 for other stores", async () => {
       for (const storeId of [store.closed!, store.closedOrg!]) {
         const viewed = await get(`/api/stores/${storeId}/portal-view/catalogs`, f.staff);
-        expect(viewed.body.data).toEqual({ lineLists: [] });
+        expect(viewed.body.data).toEqual({ lineLists: [], store: { id: storeId, name: expect.any(String) } });
         const styles = await get(
           `/api/stores/${storeId}/portal-view/line-lists/${lineList.spring}/styles`,
           f.staff,

@@ -1,8 +1,8 @@
 import { envelopeSchema, errorEnvelopeSchema } from "@cm/contracts/envelope";
 import {
   portalCatalogMessages,
-  portalCatalogsSchema,
   portalStylesSchema,
+  portalViewCatalogsSchema,
   portalViewParamsSchema,
   portalViewStylesParamsSchema,
   portalViewStylesQuerySchema,
@@ -29,15 +29,16 @@ export const portalViewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: "catalogs.view" },
       schema: {
         summary: "View as store: the line lists published for the store",
-        description: `GET /api/portal/catalogs as the store sees it. ${sameAnswer}`,
+        description: `GET /api/portal/catalogs as the store sees it, with \`store\` naming it. ${sameAnswer}`,
         tags,
         params: portalViewParamsSchema,
-        response: { 200: envelopeSchema(portalCatalogsSchema), ...errors },
+        response: { 200: envelopeSchema(portalViewCatalogsSchema), ...errors },
       },
     },
     async (request) => {
       const store = await findViewedStore(db, request.params.storeId);
-      return ok(await listPortalCatalogs(db, store, null), portalCatalogMessages.catalogs);
+      const catalogs = await listPortalCatalogs(db, store, null);
+      return ok({ ...catalogs, store: { id: store.id, name: store.name } }, portalCatalogMessages.catalogs);
     },
   );
 

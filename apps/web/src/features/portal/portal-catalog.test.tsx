@@ -327,8 +327,10 @@ describe("a line list's catalog", () => {
 describe("staff's View as store", () => {
   function mockViewAs() {
     return mockFetch({
-      "/api/stores/11": ok(store(11, "Downtown")),
-      "/api/stores/11/portal-view/catalogs": ok({ lineLists: [{ ...spring, isNew: true }] }),
+      "/api/stores/11/portal-view/catalogs": ok({
+        lineLists: [{ ...spring, isNew: true }],
+        store: { id: 11, name: "Downtown" },
+      }),
       "/api/stores/11/portal-view/line-lists/5/styles": ok(stylesAnswer()),
     });
   }

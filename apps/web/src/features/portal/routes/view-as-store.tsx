@@ -5,11 +5,7 @@ import { paths } from "@/config/paths";
 import { CatalogHome } from "@/features/portal/components/catalog-home";
 import { CatalogStyles } from "@/features/portal/components/catalog-styles";
 import { StoreViewBanner } from "@/features/portal/components/store-view-banner";
-import {
-  portalViewStylesSource,
-  usePortalViewCatalogs,
-  useViewedStore,
-} from "@/lib/api/portal/get-portal-view";
+import { portalViewStylesSource, usePortalViewCatalogs } from "@/lib/api/portal/get-portal-view";
 
 function parseId(value: string | null | undefined): number | undefined {
   const id = Number(value);
@@ -17,8 +13,15 @@ function parseId(value: string | null | undefined): number | undefined {
 }
 
 /** The store's home as its buyers see it, read-only. */
-function ViewedHome({ storeId, storeName }: { storeId: number; storeName: string }) {
-  const catalogs = usePortalViewCatalogs(storeId);
+function ViewedHome({
+  storeId,
+  storeName,
+  catalogs,
+}: {
+  storeId: number;
+  storeName: string;
+  catalogs: ReturnType<typeof usePortalViewCatalogs>;
+}) {
   return (
     <>
       <div className="flex flex-col gap-3">
@@ -53,15 +56,16 @@ function ViewedHome({ storeId, storeName }: { storeId: number; storeName: string
 export default function ViewAsStoreRoute() {
   const storeId = parseId(useParams().storeId) ?? 0;
   const lineListId = parseId(useSearchParams()[0].get("lineListId"));
-  const store = useViewedStore(storeId);
-  const storeName = store.data?.name ?? (store.isPending ? "…" : `store ${storeId}`);
+  // The home's read names the store, so staff with catalogs.view alone see its name too.
+  const catalogs = usePortalViewCatalogs(storeId);
+  const storeName = catalogs.data?.store.name ?? (catalogs.isPending ? "…" : `store ${storeId}`);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-6">
-      <title>{`${store.data?.name ?? "View as store"} · Catalog Manager`}</title>
+      <title>{`${catalogs.data?.store.name ?? "View as store"} · Catalog Manager`}</title>
       <StoreViewBanner storeName={storeName} />
       {lineListId === undefined ? (
-        <ViewedHome storeId={storeId} storeName={storeName} />
+        <ViewedHome storeId={storeId} storeName={storeName} catalogs={catalogs} />
       ) : (
         <CatalogStyles
           key={lineListId}

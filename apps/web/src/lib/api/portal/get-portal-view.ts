@@ -1,14 +1,12 @@
 import {
-  type PortalCatalogs,
-  portalCatalogsSchema,
   type PortalStyles,
   portalStylesSchema,
+  type PortalViewCatalogs,
+  portalViewCatalogsSchema,
 } from "@cm/contracts/portal-catalogs";
-import { type Store, storeSchema } from "@cm/contracts/stores";
 import { useQuery } from "@tanstack/react-query";
 import type { PortalStylesFilters, PortalStylesSource } from "@/lib/api/portal/get-portal-styles";
 import { portalKeys } from "@/lib/api/portal/portal-keys";
-import { storeKeys } from "@/lib/api/stores/store-keys";
 import { apiFetch } from "@/lib/api-client";
 
 /*
@@ -17,8 +15,11 @@ import { apiFetch } from "@/lib/api-client";
  */
 
 /** `GET /api/stores/{storeId}/portal-view/catalogs`: what the store's portal home lists. */
-export function getPortalViewCatalogs(storeId: number, signal?: AbortSignal): Promise<PortalCatalogs> {
-  return apiFetch(`/api/stores/${storeId}/portal-view/catalogs`, { schema: portalCatalogsSchema, signal });
+export function getPortalViewCatalogs(storeId: number, signal?: AbortSignal): Promise<PortalViewCatalogs> {
+  return apiFetch(`/api/stores/${storeId}/portal-view/catalogs`, {
+    schema: portalViewCatalogsSchema,
+    signal,
+  });
 }
 
 export function usePortalViewCatalogs(storeId: number) {
@@ -48,17 +49,4 @@ export function portalViewStylesSource(storeId: number): PortalStylesSource {
     queryKey: (lineListId, filters) => [...portalKeys.viewAs(storeId), "styles", lineListId, filters],
     get: (lineListId, filters, signal) => getPortalViewStyles(storeId, lineListId, filters, signal),
   };
-}
-
-/** The store viewed, for its name in the banner: the store page's read (`GET /api/stores/{id}`), same cache. */
-export function getViewedStore(storeId: number, signal?: AbortSignal): Promise<Store> {
-  return apiFetch(`/api/stores/${storeId}`, { schema: storeSchema, signal });
-}
-
-export function useViewedStore(storeId: number) {
-  return useQuery({
-    queryKey: storeKeys.detail(storeId),
-    queryFn: ({ signal }) => getViewedStore(storeId, signal),
-    enabled: storeId > 0,
-  });
 }
