@@ -58,7 +58,7 @@ function NavLinkItem({ item }: { item: PortalNavItem }) {
           item.active && "bg-accent text-accent-foreground",
         )}
       >
-        <Icon aria-hidden="true" className="size-4" />
+        <Icon aria-hidden="true" className="hidden size-4 sm:block" />
         {item.label}
         {item.badge ? (
           <span

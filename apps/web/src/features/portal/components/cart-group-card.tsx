@@ -25,6 +25,16 @@ export function CartGroupCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="px-4">
+        {/* Column names for wide screens; each line names its figures for screen readers. */}
+        <div
+          aria-hidden="true"
+          className="hidden grid-cols-[4rem_1fr_auto_6rem_6rem_auto] gap-x-3 border-b pb-2 text-xs text-muted-foreground sm:grid"
+        >
+          <span className="col-start-3 w-20 text-right">Qty</span>
+          <span className="text-right">Unit WHS</span>
+          <span className="text-right">Total</span>
+          <span className="w-9" />
+        </div>
         <ul>
           {group.lines.map((line) => (
             <CartLineItem

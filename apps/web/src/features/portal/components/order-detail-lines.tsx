@@ -19,20 +19,20 @@ export function OrderDetailLines({ order }: { order: PortalOrder }) {
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="w-14">
+            <TableHead className="hidden w-14 sm:table-cell">
               <span className="sr-only">Picture</span>
             </TableHead>
             <TableHead>Style</TableHead>
             <TableHead>Size</TableHead>
             <TableHead className="text-right">Qty</TableHead>
-            <TableHead className="text-right">Unit WHS</TableHead>
+            <TableHead className="hidden text-right sm:table-cell">Unit WHS</TableHead>
             <TableHead className="text-right">Total</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {order.lines.map((line) => (
             <TableRow key={line.id}>
-              <TableCell>
+              <TableCell className="hidden sm:table-cell">
                 <ItemImage
                   imageUrls={line.style.imageUrl ? [line.style.imageUrl] : []}
                   alt={line.style.name ?? line.style.modelCode}
@@ -48,16 +48,19 @@ export function OrderDetailLines({ order }: { order: PortalOrder }) {
               </TableCell>
               <TableCell>{line.size}</TableCell>
               <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(line.unitWhs)}</TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                {formatMoney(line.unitWhs)}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{formatMoney(line.lineTotal)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
         <TableFooter>
           <TableRow>
-            <TableCell colSpan={3}>Total</TableCell>
+            <TableCell className="hidden sm:table-cell" />
+            <TableCell colSpan={2}>Total</TableCell>
             <TableCell className="text-right tabular-nums">{formatUnits(order.units)}</TableCell>
-            <TableCell />
+            <TableCell className="hidden sm:table-cell" />
             <TableCell className="text-right tabular-nums">{formatMoney(order.totalWhs)}</TableCell>
           </TableRow>
         </TableFooter>

@@ -22,7 +22,7 @@ export function OrderListItems({ orders }: { orders: readonly PortalOrderListIte
               <OrderStatusBadge status={order.status} />
             </span>
             <span className="truncate text-sm">{order.storeName}</span>
-            <span className="text-sm text-muted-foreground tabular-nums sm:text-foreground">
+            <span className="justify-self-end text-sm text-muted-foreground tabular-nums sm:justify-self-auto sm:text-foreground">
               {formatInstantDate(order.placedAt)}
             </span>
             <span className="text-sm text-muted-foreground">{orderTypeLabels[order.orderType]}</span>

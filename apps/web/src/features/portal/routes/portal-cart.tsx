@@ -11,7 +11,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { CartGroupCard } from "@/features/portal/components/cart-group-card";
-import { cartOrderCount, formatUnits, groupCartLines } from "@/features/portal/components/cart-groups";
+import { cartOrderCount, groupCartLines } from "@/features/portal/components/cart-groups";
 import { OrderFormImport } from "@/features/portal/components/order-form-import";
 import { type PortalStore, useChosenStore } from "@/features/portal/components/store-choice";
 import { StoreSwitcher } from "@/features/portal/components/store-switcher";
@@ -20,6 +20,8 @@ import { usePortalMe } from "@/lib/api/portal/get-portal-me";
 import { useSubmitPortalCart } from "@/lib/api/portal/submit-portal-cart";
 import { isApiError } from "@/lib/api-client";
 import { formatMoney } from "@/lib/format";
+
+const unitsFormatter = new Intl.NumberFormat("en-US");
 
 function CartLoading() {
   return (
@@ -149,7 +151,7 @@ function StoreCart({ store }: { store: PortalStore }) {
           <dl className="flex gap-6 text-sm">
             <div>
               <dt className="text-muted-foreground">Units</dt>
-              <dd className="text-lg font-semibold tabular-nums">{formatUnits(cart.units)}</dd>
+              <dd className="text-lg font-semibold tabular-nums">{unitsFormatter.format(cart.units)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Total WHS</dt>
