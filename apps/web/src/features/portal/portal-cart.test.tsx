@@ -206,6 +206,27 @@ describe("the cart page", () => {
     expect(within(alert).getByText("AL-1-7: The deadline for orders has passed")).toBeInTheDocument();
   });
 
+  it("reloads the cart when it changed elsewhere before the submit", async () => {
+    let answer = cart;
+    const fetchMock = signIn({
+      "/api/portal/cart": () => ok(answer),
+      "/api/portal/cart/submit": () => {
+        answer = { ...cart, revision: 9, lines: cart.lines.slice(0, 1), units: 2, totalWhs: "100.00" };
+        return {
+          status: 409,
+          body: { success: false, message: portalOrderMessages.cartChanged, data: null },
+        };
+      },
+    });
+    const { user } = renderApp("/portal/cart");
+    await user.click(await screen.findByRole("button", { name: "Submit" }, firstRender));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText(portalOrderMessages.cartChanged)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText("Units").nextSibling).toHaveTextContent("2"));
+    const gets = fetchMock.mock.calls.filter(([input]) => String(input).startsWith("/api/portal/cart?"));
+    expect(gets.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("says the cart is empty, with the way to the catalogs", async () => {
     signIn({ "/api/portal/cart": ok({ ...cart, revision: 0, lines: [], units: 0, totalWhs: "0.00" }) });
     renderApp("/portal/cart");

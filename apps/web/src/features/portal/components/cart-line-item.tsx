@@ -55,7 +55,8 @@ export function CartLineItem({
   onQuantity: (quantity: number) => void;
 }) {
   const problemId = useId();
-  const title = line.name ?? line.modelCode;
+  // A line typed before the server priced it knows only its SKU.
+  const title = line.name ?? (line.modelCode || line.sku);
   const what = `${title} ${line.modelCode}${line.color ? ` ${line.color}` : ""}, size ${line.size}`;
   return (
     <li
@@ -70,8 +71,7 @@ export function CartLineItem({
       <div className="min-w-0">
         <p className="truncate font-medium">{title}</p>
         <p className="text-sm text-muted-foreground">
-          {line.modelCode}
-          {line.color ? ` · ${line.color}` : ""} · Size {line.size}
+          {[line.modelCode, line.color, line.size ? `Size ${line.size}` : null].filter(Boolean).join(" · ")}
         </p>
         {line.problem ? (
           <p id={problemId} className="text-sm text-destructive">
