@@ -180,8 +180,16 @@ export async function lockCartAt(
   return row;
 }
 
-/** Refuses (400) repeated lines (same line list and SKU) and lines the store may not see. */
+/**
+ * Refuses (400) repeated lines (same line list and SKU) and lines the store may not see. A line
+ * already in the cart that the store no longer sees (its catalog was unpublished for the store, say)
+ * is kept as long as its quantity does not grow: it shows its `problem` instead of blocking every
+ * other edit of the cart until it is removed.
+ */
 async function refuseUnorderable(tx: Tx, storeId: number, lines: readonly OrderLineInput[]): Promise<void> {
+  const stored = new Map(
+    (await findCartLines(tx, storeId)).map((line) => [`${line.lineListId}\u0000${line.sku}`, line.quantity]),
+  );
   const errors: FieldErrors = {};
   const seen = new Set<string>();
   lines.forEach((line, index) => {
@@ -190,7 +198,9 @@ async function refuseUnorderable(tx: Tx, storeId: number, lines: readonly OrderL
     seen.add(key);
   });
   for (const target of await findLineTargets(tx, storeId, lines)) {
-    if (!target.visible) {
+    const line = lines[target.idx]!;
+    const kept = stored.get(`${line.lineListId}\u0000${line.sku}`);
+    if (!target.visible && (kept === undefined || line.quantity > kept)) {
       (errors[`lines.${target.idx}.sku`] ??= []).push(
         `${lines[target.idx]!.sku}: ${portalOrderMessages.lineNotVisible}`,
       );

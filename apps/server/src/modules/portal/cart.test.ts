@@ -162,6 +162,18 @@ describe("the portal cart", () => {
       );
       expect(cart.lines[0]!.unitWhs).toBeNull();
       expect(cart.totalWhs).toBe("0.00");
+
+      // Such lines stay while their quantity does not grow: the rest of the cart can still be edited.
+      const kept = cart.lines.map((l) => line(l.lineListId, l.sku, l.quantity));
+      const lowered = kept.map((l, index) => (index === 0 && l.quantity > 1 ? { ...l, quantity: 1 } : l));
+      const edited = await kit.putCart(buyer.auth, storeId, cart.revision, lowered);
+      expect(edited.statusCode).toBe(200);
+      const grown = lowered.map((l, index) => (index === 0 ? { ...l, quantity: l.quantity + 1 } : l));
+      const refused = await kit.putCart(buyer.auth, storeId, edited.json().data.revision, grown);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().data).toEqual({
+        "lines.0.sku": [`${grown[0]!.sku}: ${portalOrderMessages.lineNotVisible}`],
+      });
     } finally {
       await testApp.database.db.update(lineLists).set({ published: true }).where(eq(lineLists.id, own));
     }
