@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintAccessToken } from "../../../test/auth.ts";
 import { openApiRoutes } from "../../../test/openapi-routes.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { portalMessages } from "@cm/contracts/portal";
+import { portalMessages, portalPermissionValues } from "@cm/contracts/portal";
 import { organizations, roles, storeUsers, stores, users } from "../../db/schema.ts";
 import { isPortalRoute, type RoutePermission } from "./permissions.ts";
 import { loadAuthSecrets } from "./secrets.ts";
@@ -84,6 +84,11 @@ describe("401 and 403 on every protected route", () => {
     // Customers who may sign in: a Buyer of an active organization linked to an active store; and
     // two who may not: the same of an inactive organization, and a deactivated one.
     const [buyerRole] = await db.select().from(roles).where(eq(roles.name, "Buyer"));
+    // The walking customer holds every portal permission, so each portal route lets it in.
+    const [allPortal] = await db
+      .insert(roles)
+      .values({ name: "Walk All Portal", type: "external", permissions: [...portalPermissionValues] })
+      .returning();
     const [closed] = await db
       .insert(organizations)
       .values({ name: "Walk Test Closed Customer", type: "external", status: "inactive" })
@@ -91,7 +96,7 @@ describe("401 and 403 on every protected route", () => {
     ids.buyer = await addUser("walk-buyer@portal.example", {
       type: "external",
       organizationId: customer!.id,
-      roleId: buyerRole!.id,
+      roleId: allPortal!.id,
     });
     ids.leftBuyer = await addUser("walk-left@portal.example", {
       type: "external",
