@@ -79,11 +79,11 @@ test("a customer user signs in with the mailed code, lands on /portal and never 
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   const store = page.getByRole("combobox", { name: "Store" });
   await expect(store).toHaveText("Beach Store");
-  await expect(page.getByText("Catalogs published for Beach Store will appear here.")).toBeVisible();
+  await expect(page.getByText("Nothing has been published for Beach Store yet.")).toBeVisible();
   await store.click();
   await page.getByRole("option", { name: "Mall Store" }).click();
   await expect(page).toHaveURL(/\/portal\?storeId=\d+$/);
-  await expect(page.getByText("Catalogs published for Mall Store will appear here.")).toBeVisible();
+  await expect(page.getByText("Nothing has been published for Mall Store yet.")).toBeVisible();
 
   // A staff URL: back to the portal, the staff shell never shown.
   await page.goto("/home/orders");

@@ -6,6 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { CatalogCartSummary } from "@/features/portal/components/catalog-cart-summary";
 import { CatalogStyles } from "@/features/portal/components/catalog-styles";
+import { OrderFormDownload } from "@/features/portal/components/order-form-download";
 import type { CartAccess } from "@/features/portal/components/size-grid";
 import { type PortalStore, useChosenStore } from "@/features/portal/components/store-choice";
 import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
@@ -34,7 +35,12 @@ function OrderableCatalog({ store, lineListId }: { store: PortalStore; lineListI
     <CatalogStyles
       {...catalogProps(store, lineListId)}
       cart={access}
-      actions={<CatalogCartSummary cart={cart} saving={saving} href={paths.portal.cart.getHref(store.id)} />}
+      actions={
+        <>
+          <OrderFormDownload storeId={store.id} lineListId={lineListId} />
+          <CatalogCartSummary cart={cart} saving={saving} href={paths.portal.cart.getHref(store.id)} />
+        </>
+      }
     />
   );
 }
@@ -84,6 +90,11 @@ export default function PortalCatalogRoute() {
   return me.data.permissions.includes("portal.orders.manage") ? (
     <OrderableCatalog key={key} store={store} lineListId={lineListId} />
   ) : (
-    <CatalogStyles key={key} {...catalogProps(store, lineListId)} cart={null} />
+    <CatalogStyles
+      key={key}
+      {...catalogProps(store, lineListId)}
+      cart={null}
+      actions={<OrderFormDownload storeId={store.id} lineListId={lineListId} />}
+    />
   );
 }
