@@ -14,6 +14,9 @@ import { seedDemoData } from "../demo/seed.ts";
 import {
   openStockLayouts,
   openStockReservations,
+  portalCartLines,
+  portalCarts,
+  portalVisits,
   passkeys,
   users,
   webauthnChallenges,
@@ -98,6 +101,25 @@ async function fillTheRest(db: Database, adminEmail: string): Promise<void> {
   });
   const [order] = rowsOf<{ id: number }>(await db.execute(sql`select id from orders order by id limit 1`));
   await db.insert(openStockReservations).values({ orderId: order!.id, sku: "10001-001-M8", quantity: 2 });
+  // A customer's cart and portal visit (issue 34): any store and saved line list will do.
+  const [store] = rowsOf<{ id: number; organizationId: number; lineListId: number }>(
+    await db.execute(sql`select s.id, s.organization_id as "organizationId",
+      (select id from line_lists where stage = 'saved' order by id limit 1) as "lineListId"
+      from stores s order by s.id limit 1`),
+  );
+  await db
+    .insert(portalCarts)
+    .values({ storeId: store!.id, organizationId: store!.organizationId, updatedByUserId: admin!.id });
+  await db
+    .insert(portalCartLines)
+    .values({
+      storeId: store!.id,
+      lineListId: store!.lineListId,
+      sku: "10001-001-M8",
+      quantity: 3,
+      position: 0,
+    });
+  await db.insert(portalVisits).values({ userId: admin!.id, storeId: store!.id });
 }
 
 describe("backup and restore", () => {
