@@ -1,7 +1,9 @@
 import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
+import { testWithOwnApp } from "./support/own-app.ts";
 import { signedInStorageState } from "./support/sign-in.ts";
+import { callApi, crocsBrandId, signInOverHttp } from "../apps/server/src/testing/http-api.ts";
 import { recordFigures } from "../scripts/bench/support/summary.ts";
 
 /**
@@ -15,6 +17,8 @@ import { recordFigures } from "../scripts/bench/support/summary.ts";
 const javaScriptBudgets = {
   "/auth/start": 150 * 1024,
   "/home/catalogs": 300 * 1024,
+  // The customer portal's first page (issue 34): a buyer's home, often on a phone.
+  "/portal": 200 * 1024,
 } as const;
 
 type BudgetedPage = keyof typeof javaScriptBudgets;
@@ -118,3 +122,48 @@ test("the catalogs page stays within its JavaScript budget", async ({ browser, b
     await context.close();
   }
 });
+
+// A customer of its own app: registering one in the shared app would add to other specs' lists.
+const testWithOwnAppSignedOut = testWithOwnApp({ signedIn: false });
+
+testWithOwnAppSignedOut(
+  "the portal's first page stays within its JavaScript budget",
+  async ({ browser, ownApp }) => {
+    const buyerEmail = "budget.buyer@lightfeet.test";
+    const admin = await signInOverHttp(ownApp.baseUrl);
+    const registered = await callApi(
+      ownApp.baseUrl,
+      admin,
+      "POST",
+      "/api/register-new-customer/register-new-customer",
+      {
+        organization: {
+          name: "Light Feet",
+          type: "external",
+          address: { type: "physical", line1: "1 Main St", city: "Austin", state: "TX", country: "US" },
+        },
+        organizationMainContact: { email: buyerEmail, firstName: "Bud", lastName: "Get" },
+        stores: [
+          {
+            name: "Light Feet Main",
+            addresses: [],
+            mainContactUserEmail: buyerEmail,
+            brandFocusType: { brandSegmentation: [{ brandId: await crocsBrandId(ownApp.baseUrl, admin) }] },
+          },
+        ],
+        users: [],
+      },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const storageState = await signedInStorageState(ownApp.baseUrl, buyerEmail);
+    const context = await browser.newContext({ baseURL: ownApp.baseUrl, storageState });
+    try {
+      const scripts = await scriptsLoadedBy(context, "/portal", async (page) => {
+        await expect(page.getByRole("heading", { name: "Light Feet", level: 1 })).toBeVisible();
+      });
+      await expectWithinBudget("/portal", scripts);
+    } finally {
+      await context.close();
+    }
+  },
+);
