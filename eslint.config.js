@@ -18,6 +18,11 @@ const webBoundary = {
     message: "Import across folders through @/, so the import boundaries see it.",
   },
   app: { regex: "^@/app/", message: "Only src/app puts features together; nothing imports it but tests." },
+  // Toasts go through lib/toast.ts, which has the frame mount sonner's Toaster on the first one.
+  sonner: {
+    regex: "^sonner$",
+    message: 'Import toast from "@/lib/toast", so the Toaster loads with the first toast.',
+  },
   feature: (own) => ({
     regex: own ? `^@/features/(?!${own}/)` : "^@/features/",
     message: own
@@ -32,7 +37,12 @@ const webBoundaryBlocks = [
     {
       files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
       ignores: [webTests],
-      rules: webImportRule(webBoundary.parentRelative, webBoundary.app, webBoundary.feature(feature)),
+      rules: webImportRule(
+        webBoundary.parentRelative,
+        webBoundary.app,
+        webBoundary.feature(feature),
+        webBoundary.sonner,
+      ),
     },
     {
       files: [`apps/web/src/features/${feature}/**/*.test.{ts,tsx}`],
@@ -41,7 +51,16 @@ const webBoundaryBlocks = [
   ]),
   {
     files: ["apps/web/src/{components,hooks,lib,config}/**/*.{ts,tsx}"],
-    ignores: [webTests],
+    ignores: [webTests, "apps/web/src/lib/toast.ts", "apps/web/src/components/ui/sonner.tsx"],
+    rules: webImportRule(
+      webBoundary.parentRelative,
+      webBoundary.app,
+      webBoundary.feature(),
+      webBoundary.sonner,
+    ),
+  },
+  {
+    files: ["apps/web/src/lib/toast.ts", "apps/web/src/components/ui/sonner.tsx"],
     rules: webImportRule(webBoundary.parentRelative, webBoundary.app, webBoundary.feature()),
   },
   {
@@ -53,6 +72,11 @@ const webBoundaryBlocks = [
   },
   {
     files: ["apps/web/src/app/**/*.{ts,tsx}"],
+    ignores: [webTests],
+    rules: webImportRule(webBoundary.parentRelative, webBoundary.sonner),
+  },
+  {
+    files: ["apps/web/src/app/**/*.test.{ts,tsx}"],
     rules: webImportRule(webBoundary.parentRelative),
   },
 ];

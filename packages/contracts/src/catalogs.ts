@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { entityIdSchema, expectedRevisionSchema } from "./envelope.ts";
-import { segmentationLabels, segmentationValues, type Segmentation } from "./stores.ts";
+import { segmentationLabels, segmentationValues, type Segmentation } from "./segmentation.ts";
 
 /** SPEC.md sections 3, 4 and 8: catalogs of a line list and their publication. */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { catalogTypeSchema } from "./catalogs.ts";
 import { expectedRevisionSchema, maxEntityId, paginationQuerySchema, revisionedSchema } from "./envelope.ts";
 import { nameSchema } from "./names.ts";
-import { segmentationValues } from "./stores.ts";
+import { segmentationValues } from "./segmentation.ts";
 
 /** SPEC.md sections 3, 7 and 8: line lists. */
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moneySchema } from "./money.ts";
 import {
   entityIdSchema,
   idParamsSchema,
@@ -251,9 +252,7 @@ export const orderStatusActionLabels: Record<OrderStatus, string> = {
 
 // ---- Shared pieces ----
 
-/** Exact money: a decimal string with two places, e.g. "42.50". */
-export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/, "Expected an amount with two decimals");
-export type Money = z.infer<typeof moneySchema>;
+export { moneySchema, type Money } from "./money.ts";
 
 /** "YYYY-MM", a calendar month. */
 export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Expected a month as YYYY-MM");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { catalogTypeSchema } from "./catalogs.ts";
 import { maxEntityId } from "./envelope.ts";
 import { calendarDateSchema, lineListTypeSchema } from "./line-lists.ts";
-import { moneySchema } from "./orders.ts";
+import { moneySchema } from "./money.ts";
 
 /**
  * What a store sees in the customer portal (issue 34, docs/portal.md "What a store sees"):

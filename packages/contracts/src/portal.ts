@@ -89,8 +89,13 @@ export const portalMeSchema = z.object({
     lastName: z.string(),
   }),
   organization: z.object({ id: z.number().int(), name: z.string() }),
-  /** The active stores the user is linked to, by name. */
-  stores: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /**
+   * The active stores the user is linked to, by name, each with the units in its cart (for the
+   * portal's Cart link before the cart itself is read; the server always sends it).
+   */
+  stores: z.array(
+    z.object({ id: z.number().int(), name: z.string(), cartUnits: z.number().int().optional() }),
+  ),
   /** The portal permissions of the user's role (with what they include). */
   permissions: z.array(portalPermissionSchema),
 });

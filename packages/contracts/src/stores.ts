@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultSegmentation, segmentationValues } from "./segmentation.ts";
 import { nameSchema } from "./names.ts";
 import { addressOutputSchema, addressSchema, type AddressOutput } from "./addresses.ts";
 import {
@@ -26,15 +27,13 @@ export const storeTypeLabels: Record<StoreType, string> = {
   "multi-brand": "Multibrand",
 };
 
-/** SPEC.md section 9: segmentation options, good by default. */
-export const segmentationValues = ["good", "better", "best"] as const;
-export type Segmentation = (typeof segmentationValues)[number];
-export const defaultSegmentation: Segmentation = "good";
-export const segmentationLabels: Record<Segmentation, string> = {
-  good: "Good",
-  better: "Better",
-  best: "Best",
-};
+/** SPEC.md section 9: segmentation options, good by default (segmentation.ts). */
+export {
+  defaultSegmentation,
+  segmentationLabels,
+  segmentationValues,
+  type Segmentation,
+} from "./segmentation.ts";
 
 export const storeLimits = {
   nameMaxLength: 200,

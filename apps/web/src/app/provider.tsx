@@ -1,8 +1,24 @@
 import { type QueryClient, QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useContext, useEffect, useState } from "react";
-import { Toaster } from "@/components/ui/sonner";
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
+import { onToasterRequested } from "@/lib/toaster-signal";
 import { authSession } from "@/lib/auth";
 import { createQueryClient } from "@/lib/react-query";
+
+const Toaster = lazy(() => import("@/components/ui/sonner").then((module) => ({ default: module.Toaster })));
+
+/**
+ * sonner's Toaster, mounted once a screen first asks for a toast (`toast` from lib/toast.ts): a page
+ * that shows none loads no toast code; sonner shows the toasts asked for while it loaded.
+ */
+function DeferredToaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToasterRequested(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * What every signed-in screen relies on: server state and toasts. The signed-in shell mounts it
@@ -30,7 +46,7 @@ function ServerStateProvider({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

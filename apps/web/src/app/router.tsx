@@ -224,23 +224,23 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import("@/features/portal/routes/portal-home")) },
               {
-                path: paths.portal.lineList.path,
+                path: "line-lists/:lineListId",
                 lazy: page(() => import("@/features/portal/routes/portal-catalog")),
               },
               {
-                path: paths.portal.cart.path,
+                path: "cart",
                 lazy: page(() => import("@/features/portal/routes/portal-cart")),
               },
               {
-                path: paths.portal.orders.path,
+                path: "orders",
                 lazy: page(() => import("@/features/portal/routes/portal-orders")),
               },
               {
-                path: paths.portal.order.path,
+                path: "orders/:orderId",
                 lazy: page(() => import("@/features/portal/routes/portal-order-detail")),
               },
               {
-                path: paths.portal.users.path,
+                path: "users",
                 lazy: page(() => import("@/features/portal/routes/portal-users")),
               },
               { path: "*", Component: NotFoundRoute },

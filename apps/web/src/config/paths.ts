@@ -3,11 +3,11 @@
  * the protected screens; `getHref` builds the absolute link.
  */
 
-type Id = string | number;
+export type Id = string | number;
 
-const segment = (value: Id) => encodeURIComponent(String(value));
+export const segment = (value: Id) => encodeURIComponent(String(value));
 
-function withQuery(path: string, query: Record<string, string | undefined> = {}): string {
+export function withQuery(path: string, query: Record<string, string | undefined> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== "") params.set(key, value);
@@ -37,26 +37,6 @@ export const orderCatalogTypes = [
 
 export const paths = {
   landing: { path: "/", getHref: () => "/" },
-
-  /** The customer portal (issue 34, docs/portal.md): paths relative to `/portal`; `storeId` is the store shown. */
-  portal: {
-    home: { path: "", getHref: (storeId?: Id) => withQuery("/portal", { storeId: storeId?.toString() }) },
-    lineList: {
-      path: "line-lists/:lineListId",
-      getHref: (lineListId: Id, storeId: Id, query: { catalogType?: string } = {}) =>
-        withQuery(`/portal/line-lists/${segment(lineListId)}`, { storeId: String(storeId), ...query }),
-    },
-    cart: {
-      path: "cart",
-      getHref: (storeId?: Id) => withQuery("/portal/cart", { storeId: storeId?.toString() }),
-    },
-    orders: {
-      path: "orders",
-      getHref: (storeId?: Id) => withQuery("/portal/orders", { storeId: storeId?.toString() }),
-    },
-    order: { path: "orders/:orderId", getHref: (orderId: Id) => `/portal/orders/${segment(orderId)}` },
-    users: { path: "users", getHref: () => "/portal/users" },
-  },
 
   auth: {
     start: {

@@ -1,4 +1,30 @@
-import { format as formatDate } from "date-fns";
+/** The date patterns the product writes (see the functions below). */
+type DatePattern = "MM/dd/yy" | "MM/dd/yyyy" | "yyyy-MM-dd" | "MM/dd/yyyy, h:mm a";
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+/**
+ * A local Date in one of the product's few fixed patterns (date-fns's tokens, written out): no date
+ * library on the pages that only show dates, such as the customer portal's first page, whose
+ * JavaScript budget is tight (e2e/bundle-budget.spec.ts).
+ */
+function formatDate(date: Date, pattern: DatePattern): string {
+  const month = pad(date.getMonth() + 1);
+  const day = pad(date.getDate());
+  const year = pad(date.getFullYear(), 4);
+  switch (pattern) {
+    case "MM/dd/yy":
+      return `${month}/${day}/${year.slice(-2)}`;
+    case "MM/dd/yyyy":
+      return `${month}/${day}/${year}`;
+    case "yyyy-MM-dd":
+      return `${year}-${month}-${day}`;
+    case "MM/dd/yyyy, h:mm a": {
+      const hours = date.getHours();
+      return `${month}/${day}/${year}, ${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? "AM" : "PM"}`;
+    }
+  }
+}
 
 const fileSizeUnits = ["B", "KB", "MB", "GB", "TB"] as const;
 
@@ -49,7 +75,7 @@ function toCalendarDay(value: DateInput): Date | undefined {
   return date;
 }
 
-function formatCalendarDay(value: DateInput, pattern: string): string {
+function formatCalendarDay(value: DateInput, pattern: DatePattern): string {
   const date = toCalendarDay(value);
   return date ? formatDate(date, pattern) : "";
 }

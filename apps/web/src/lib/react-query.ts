@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { sessionKeys } from "@/lib/api/session/session-keys";
 import { isApiError } from "@/lib/api-client";
 
@@ -22,7 +21,8 @@ function isSessionUserKey(queryKey: QueryKey | undefined): boolean {
  */
 function onForbidden(queryClient: QueryClient, error: unknown, queryKey?: QueryKey): void {
   if (!isApiError(error) || error.status !== 403) return;
-  toast.error(error.message, { id: "permission-denied" });
+  // Loaded when needed: the first page of a screen that is allowed loads no toast code.
+  void import("@/lib/toast").then(({ toast }) => toast.error(error.message, { id: "permission-denied" }));
   // `/api/me` itself refused: reading it again would only be refused again.
   if (isSessionUserKey(queryKey)) return;
   void queryClient.invalidateQueries({ queryKey: sessionKeys.all });

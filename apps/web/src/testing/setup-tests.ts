@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { afterAll, afterEach, beforeEach, vi } from "vitest";
 import { resetSeededSessionUser } from "@/testing/auth";
 import { mockFetch } from "@/testing/mock-fetch";

@@ -77,6 +77,9 @@ describe("the portal cart", () => {
       color: "Black",
     });
     expect(await kit.cart(buyer.auth, storeId)).toEqual(body.data);
+    // The portal's frame shows the cart's units from GET /api/portal/me before reading the cart.
+    const me = await kit.api("GET", "/api/portal/me", buyer.auth);
+    expect(me.json().data.stores).toEqual([{ id: storeId, name: "Cart Shoes Main", cartUnits: 4 }]);
   });
 
   it("lets one of two writers at the same revision through and answers the other 409 with the cart, losing no line", async () => {

@@ -274,7 +274,7 @@ describe("the customer portal: who", () => {
           user: { id: user.id, email: user.email, firstName: "Bea", lastName: "Buyer" },
           organization: { id: customerOrgId, name: "Sole Mates" },
           // The inactive store of the organization is not listed, even when linked.
-          stores: [{ id: openStoreId, name: "Sole Mates Uptown" }],
+          stores: [{ id: openStoreId, name: "Sole Mates Uptown", cartUnits: 0 }],
           permissions: ["portal.catalogs.view", "portal.orders.manage"],
         },
       });

@@ -1,6 +1,6 @@
 import type { SessionUser } from "@cm/contracts/auth";
 import type { PortalMe } from "@cm/contracts/portal";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "../../db/client.ts";
 import { organizations, storeUsers, stores } from "../../db/schema.ts";
 import type { PortalContext } from "../auth/api-guard.ts";
@@ -15,7 +15,11 @@ export async function portalMe(db: DbExecutor, user: SessionUser, portal: Portal
     .from(organizations)
     .where(eq(organizations.id, portal.organizationId));
   const linked = await db
-    .select({ id: stores.id, name: stores.name })
+    .select({
+      id: stores.id,
+      name: stores.name,
+      cartUnits: sql<number>`coalesce((select sum(l.quantity) from portal_cart_lines l where l.store_id = ${stores.id}), 0)::int`,
+    })
     .from(storeUsers)
     .innerJoin(stores, eq(stores.id, storeUsers.storeId))
     .where(

@@ -9,16 +9,19 @@ import {
   ShoppingCartIcon,
   UsersIcon,
 } from "lucide-react";
+import type { Cart } from "@cm/contracts/portal-orders";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { UserTypeGuard } from "@/app/layouts/user-type-guard";
 import { AppProvider } from "@/app/provider";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { SessionGuard } from "@/features/auth/components/session-guard";
-import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
 import { usePortalStore } from "@/features/portal/hooks/use-portal-store";
 import { usePortalMe } from "@/lib/api/portal/get-portal-me";
+import { portalKeys } from "@/lib/api/portal/portal-keys";
 import { useSessionUserQuery } from "@/lib/api/session/get-session-user";
 import { signOut } from "@/lib/auth";
 import { cn } from "@/lib/utils";
@@ -34,16 +37,22 @@ interface PortalNavItem {
   badge?: number;
 }
 
-/** The cart's units for the Cart link (read only for a user who may order: others get 403). */
+/**
+ * The cart's units for the Cart link: the cart as the catalog and cart pages keep it once one of
+ * them has read it (`usePortalCart`), else the count `GET /api/portal/me` gave. The frame reads no
+ * cart itself, so the portal's first page loads none of the cart's code (its JavaScript budget).
+ */
 function CartUnits({
   storeId,
+  fromMe,
   children,
 }: {
   storeId: number;
+  fromMe: number | undefined;
   children: (units: number | undefined) => React.ReactNode;
 }) {
-  const { cart } = usePortalCart(storeId);
-  return children(cart?.units);
+  const cached = useQuery<Cart>({ queryKey: portalKeys.cart(storeId), queryFn: skipToken }).data;
+  return children(cached?.units ?? fromMe);
 }
 
 function NavLinkItem({ item }: { item: PortalNavItem }) {
@@ -92,7 +101,7 @@ function PortalNav() {
   const items = (cartUnits: number | undefined): PortalNavItem[] => [
     {
       label: "Catalogs",
-      href: paths.portal.home.getHref(storeId),
+      href: portalPaths.home.getHref(storeId),
       icon: LayoutGridIcon,
       active: pathname === portalPath || under(`${portalPath}/line-lists`),
     },
@@ -100,7 +109,7 @@ function PortalNav() {
       ? [
           {
             label: "Cart",
-            href: paths.portal.cart.getHref(storeId),
+            href: portalPaths.cart.getHref(storeId),
             icon: ShoppingCartIcon,
             active: under(`${portalPath}/cart`),
             badge: cartUnits,
@@ -109,7 +118,7 @@ function PortalNav() {
       : []),
     {
       label: "Orders",
-      href: paths.portal.orders.getHref(storeId),
+      href: portalPaths.orders.getHref(storeId),
       icon: ReceiptTextIcon,
       active: under(`${portalPath}/orders`),
     },
@@ -117,7 +126,7 @@ function PortalNav() {
       ? [
           {
             label: "Users",
-            href: keepStore(paths.portal.users.getHref()),
+            href: keepStore(portalPaths.users.getHref()),
             icon: UsersIcon,
             active: under(`${portalPath}/users`),
           },
@@ -134,7 +143,13 @@ function PortalNav() {
       </ul>
     </nav>
   );
-  return canOrder && store ? <CartUnits storeId={store.id}>{render}</CartUnits> : render(undefined);
+  return canOrder && store ? (
+    <CartUnits storeId={store.id} fromMe={me.stores.find((entry) => entry.id === store.id)?.cartUnits}>
+      {render}
+    </CartUnits>
+  ) : (
+    render(undefined)
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sharedReadPermissions } from "@cm/contracts/permissions";
 import { useQueries } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { brandsQueryOptions } from "@/lib/api/brands/get-brands";
 import { storesQueryOptions } from "@/features/stores/api/get-stores";
 import { usePermissions } from "@/hooks/use-permissions";

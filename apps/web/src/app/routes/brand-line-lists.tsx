@@ -2,7 +2,7 @@ import { brandMessages } from "@cm/contracts/brands";
 import { UploadIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ListLoadError } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import { lineListSavesUiMessages as ui } from "@cm/contracts/line-list-saves-ui"
 import { useQueryClient } from "@tanstack/react-query";
 import type * as React from "react";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ListLoadError } from "@/components/list-states";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

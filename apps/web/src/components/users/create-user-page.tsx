@@ -1,7 +1,7 @@
 import { userMessages } from "@cm/contracts/users";
 import { ArrowLeftIcon } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";

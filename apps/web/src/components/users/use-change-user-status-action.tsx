@@ -1,6 +1,6 @@
 import { fullName, type User, userMessages } from "@cm/contracts/users";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useUpdateUser } from "@/lib/api/users/update-user";
 

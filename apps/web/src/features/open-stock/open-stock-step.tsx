@@ -7,7 +7,7 @@ import {
 import { uploadLimits } from "@cm/contracts/uploads";
 import { AlertCircleIcon, CheckIcon, InfoIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChosenFile, FileDropZone } from "@/components/file-drop-zone";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import type { Order } from "@cm/contracts/orders";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fileNameFromDisposition } from "@/features/orders/api/order-form-download";
+import { fileNameFromDisposition } from "@/lib/download";
 import { seedSession } from "@/testing/auth";
 import { savedLineList } from "@/testing/catalogs";
 import { envelope, failure, organization, store, written } from "@/testing/customers-api";

@@ -2,7 +2,7 @@ import { type Passkey, passkeyMessages } from "@cm/contracts/passkeys";
 import { formatDistanceToNow } from "date-fns";
 import { KeyRoundIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { DisabledReason } from "@/components/disabled-reason";
 import { ListLoadError, TableEmptyRow, TableLoadingRows } from "@/components/list-states";
 import { Button } from "@/components/ui/button";

@@ -8,7 +8,7 @@ import type { BrandMappingData } from "@cm/contracts/line-list-mapping-api";
 import { mappingProblems } from "@cm/contracts/mapping-engine/guess-mapping";
 import { PencilIcon, RotateCcwIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ListLoadError } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { brandMessages } from "@cm/contracts/brands";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { paths } from "@/config/paths";
 import { useCreateBrand } from "@/features/brands/api/create-brand";
 import { BrandForm } from "@/features/brands/components/brand-form";

@@ -1,7 +1,7 @@
 import { brandMessages } from "@cm/contracts/brands";
 import { useEffect } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { HistoryPanel } from "@/components/history/history-panel";
 import { ListLoadError } from "@/components/list-states";

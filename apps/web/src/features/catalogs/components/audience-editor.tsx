@@ -10,7 +10,7 @@ import {
 import type { CatalogSummary } from "@cm/contracts/line-lists";
 import { UsersIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ListLoadError } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";

@@ -34,7 +34,7 @@ import { getEventCoordinates } from "@dnd-kit/utilities";
 import { PackageOpenIcon } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type * as React from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState } from "@/components/list-states";
 import { Tabs, TabsContent, TabsList } from "@/components/ui/tabs";

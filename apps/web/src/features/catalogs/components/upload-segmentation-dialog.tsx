@@ -6,7 +6,7 @@ import {
 import type { LineListRowError } from "@cm/contracts/line-list-format";
 import { CircleAlertIcon, UploadIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ChosenFile, FileDropZone } from "@/components/file-drop-zone";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

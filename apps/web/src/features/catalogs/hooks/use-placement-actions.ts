@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { usePlaceItems } from "@/features/catalogs/api/place-items";
 import type { PlanOutcome } from "@/features/catalogs/utils/placement-plan";
 

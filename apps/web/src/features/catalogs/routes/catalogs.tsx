@@ -3,7 +3,7 @@ import { defaultPageSize } from "@cm/contracts/envelope";
 import type { LineListWithCatalogs } from "@cm/contracts/line-lists";
 import { UploadIcon } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EmptyState } from "@/components/list-states";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";

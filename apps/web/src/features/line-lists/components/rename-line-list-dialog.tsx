@@ -2,7 +2,7 @@ import { type LineList, lineListMessages, lineListRenameSchema } from "@cm/contr
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

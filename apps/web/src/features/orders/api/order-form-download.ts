@@ -1,41 +1,13 @@
 import { orderFormFileName } from "@cm/contracts/order-forms";
 import { useMutation } from "@tanstack/react-query";
 import { ApiError, apiRequest, responseFailureMessage } from "@/lib/api-client";
+import { fileNameFromDisposition, saveBlob } from "@/lib/download";
 
 /** What the download names the form after. */
 export interface OrderFormLineList {
   id: number;
   name: string;
   brandName: string;
-}
-
-/** The name a Content-Disposition gives, the RFC 5987 `filename*` first; null when it gives none. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1]!.trim());
-    } catch {
-      // A malformed encoding: fall back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]*)"/i.exec(header) ?? /filename\s*=\s*([^;]+)/i.exec(header);
-  return plain?.[1]?.trim() || null;
-}
-
-/** Saves a blob through a temporary link. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A form to download: its line list, and the store it is for (its header then names them). */

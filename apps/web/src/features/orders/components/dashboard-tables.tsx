@@ -13,7 +13,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { OrderSourceBadge } from "@/features/orders/components/order-source-badge";
-import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { monthDateRange } from "@/features/orders/utils/dashboard-month";
 import { formatInstantDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";

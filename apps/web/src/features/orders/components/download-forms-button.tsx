@@ -2,7 +2,7 @@ import { lineListTypeLabels } from "@cm/contracts/line-lists";
 import { type OrderFormLineList, orderFormMessages } from "@cm/contracts/order-forms";
 import { DownloadIcon, FileDownIcon } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Combobox, type ComboboxOption } from "@/components/combobox";
 import { Button } from "@/components/ui/button";
 import {

@@ -9,7 +9,7 @@ import { uploadLimits } from "@cm/contracts/uploads";
 import { AlertCircleIcon, FileUpIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Combobox } from "@/components/combobox";
 import { ChosenFile, FileDropZone } from "@/components/file-drop-zone";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";

@@ -1,7 +1,7 @@
 import { type Order, orderLimits, orderMessages } from "@cm/contracts/orders";
 import { SaveIcon } from "lucide-react";
 import { useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";
 import { useOrderOffer } from "@/features/orders/api/get-order-offer";

@@ -1,7 +1,7 @@
 import type { OrderHistoryEntry } from "@cm/contracts/orders";
 import { ArrowRightIcon } from "lucide-react";
 import { useId } from "react";
-import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { formatOrderTimestamp } from "@/features/orders/utils/order-grid";
 
 /**

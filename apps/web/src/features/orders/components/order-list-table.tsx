@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { paths } from "@/config/paths";
 import { OrderSourceBadge } from "@/features/orders/components/order-source-badge";
-import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { formatInstantDate, formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 

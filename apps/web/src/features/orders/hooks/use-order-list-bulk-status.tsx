@@ -1,6 +1,6 @@
 import { orderMessages, orderStatusLabels, type OrderStatus } from "@cm/contracts/orders";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useQueryClient } from "@tanstack/react-query";
 import { orderKeys } from "@/features/orders/api/order-keys";

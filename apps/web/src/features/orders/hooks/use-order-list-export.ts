@@ -1,7 +1,7 @@
 import { type OrderListQuery, orderMessages } from "@cm/contracts/orders";
 import { useMutation } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { getAllOrders } from "@/features/orders/api/get-orders";
 import { ordersToCsv } from "@/features/orders/utils/orders-csv";
 

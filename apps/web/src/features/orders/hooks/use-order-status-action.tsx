@@ -7,7 +7,7 @@ import {
 } from "@cm/contracts/orders";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { orderKeys } from "@/features/orders/api/order-keys";
 import { undoOrderStatus, useUpdateOrderStatus } from "@/features/orders/api/update-order-status";

@@ -7,7 +7,7 @@ import {
 } from "@cm/contracts/orders";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PageHeader } from "@/components/list-page";
 import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";

@@ -17,7 +17,7 @@ import { OrderDetailNotFound, OrderDetailSkeleton } from "@/features/orders/comp
 import { OrderDetailSummary } from "@/features/orders/components/order-detail-summary";
 import { OrderHistory } from "@/features/orders/components/order-history";
 import { OrderSourceBadge } from "@/features/orders/components/order-source-badge";
-import { OrderStatusBadge } from "@/features/orders/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { isApiError } from "@/lib/api-client";
 
 function parseId(value: string | undefined): number | undefined {

@@ -20,7 +20,7 @@ import {
   useForm,
   useWatch,
 } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { AddressFields } from "@/components/addresses/address-form";
 import { Button } from "@/components/ui/button";

@@ -8,7 +8,7 @@ import { fullName, type User } from "@cm/contracts/users";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, type DefaultValues, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { ListLoadError } from "@/components/list-states";
 import { Button } from "@/components/ui/button";

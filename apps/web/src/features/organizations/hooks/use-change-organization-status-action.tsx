@@ -1,6 +1,6 @@
 import { type Organization, organizationMessages } from "@cm/contracts/organizations";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useUpdateOrganizationStatus } from "@/features/organizations/api/update-organization-status";
 

@@ -1,7 +1,7 @@
 import { customerMessages } from "@cm/contracts/customers";
 import { defaultPortalRoleName } from "@cm/contracts/portal";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { ListLoadError } from "@/components/list-states";
 import { paths } from "@/config/paths";

@@ -1,7 +1,7 @@
 import { organizationMessages } from "@cm/contracts/organizations";
 import { useEffect } from "react";
 import { Navigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { HistoryPanel } from "@/components/history/history-panel";
 import { ListLoadError } from "@/components/list-states";

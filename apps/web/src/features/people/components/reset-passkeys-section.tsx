@@ -2,7 +2,7 @@ import { passkeyMessages } from "@cm/contracts/passkeys";
 import { fullName, type User } from "@cm/contracts/users";
 import { KeyRoundIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { RequirePermission } from "@/components/require-permission";
 import { Button } from "@/components/ui/button";

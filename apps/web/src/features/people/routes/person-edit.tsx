@@ -2,7 +2,7 @@ import { userMessages } from "@cm/contracts/users";
 import { ArrowLeftIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { HistoryPanel } from "@/components/history/history-panel";
 import { ListLoadError } from "@/components/list-states";

@@ -2,7 +2,7 @@ import type { PortalUser } from "@cm/contracts/portal-users";
 import { portalUserMessages } from "@cm/contracts/portal-users";
 import { fullName, userMessages } from "@cm/contracts/users";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useSetColleagueStatus } from "@/lib/api/portal/set-colleague-status";
 

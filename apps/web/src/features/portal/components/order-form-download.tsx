@@ -1,6 +1,6 @@
 import { portalOrderFormMessages } from "@cm/contracts/portal-users";
 import { FileDownIcon } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { useDownloadPortalOrderForm } from "@/lib/api/portal/portal-order-form";
 

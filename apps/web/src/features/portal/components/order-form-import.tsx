@@ -3,7 +3,7 @@ import { portalOrderMessages } from "@cm/contracts/portal-orders";
 import { portalOrderFormMessages, type PortalOrderFormLine } from "@cm/contracts/portal-users";
 import { FileUpIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { usePreviewPortalOrderForm } from "@/lib/api/portal/portal-order-form";

@@ -1,9 +1,9 @@
 import { orderTypeLabels } from "@cm/contracts/orders";
 import type { PortalOrderListItem } from "@cm/contracts/portal-orders";
 import { Link } from "react-router";
-import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { formatUnits } from "@/features/portal/components/cart-groups";
-import { OrderStatusBadge } from "@/features/portal/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { formatInstantDate, formatMoney } from "@/lib/format";
 
 /** The orders as one link each: number and status, store, day placed, type, units and WHS total. */
@@ -13,7 +13,7 @@ export function OrderListItems({ orders }: { orders: readonly PortalOrderListIte
       {orders.map((order) => (
         <li key={order.id}>
           <Link
-            to={paths.portal.order.getHref(order.id)}
+            to={portalPaths.order.getHref(order.id)}
             aria-label={`Order ${order.number}, ${order.storeName}, ${formatInstantDate(order.placedAt)}`}
             className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:grid-cols-[9rem_1fr_6rem_7rem_11rem_7rem] sm:items-center"
           >

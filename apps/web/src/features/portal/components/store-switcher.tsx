@@ -1,9 +1,13 @@
 import { useId } from "react";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import type { PortalStore } from "@/features/portal/components/store-choice";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
-/** Which of the user's stores the portal shows, when they may order for several. */
+/**
+ * Which of the user's stores the portal shows, when they may order for several. The browser's own
+ * select: the system picker on phones, and no popover code on the portal's first page (its
+ * JavaScript budget, e2e/bundle-budget.spec.ts).
+ */
 export function StoreSwitcher({
   stores,
   store,
@@ -17,18 +21,13 @@ export function StoreSwitcher({
   return (
     <div className="flex w-full flex-col gap-1.5 sm:w-72">
       <Label htmlFor={id}>Store</Label>
-      <Select value={String(store.id)} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {stores.map((candidate) => (
-            <SelectItem key={candidate.id} value={String(candidate.id)}>
-              {candidate.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect id={id} value={String(store.id)} onChange={(event) => onChange(event.target.value)}>
+        {stores.map((candidate) => (
+          <option key={candidate.id} value={String(candidate.id)}>
+            {candidate.name}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

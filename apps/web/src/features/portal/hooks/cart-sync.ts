@@ -1,6 +1,6 @@
 import { type Cart, cartSchema } from "@cm/contracts/portal-orders";
 import type { QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import {
   applyCartChanges,
   type CartChange,

@@ -2,17 +2,14 @@ import { type Cart, type CartLine, portalOrderMessages } from "@cm/contracts/por
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import type * as React from "react";
-import type * as Sonner from "sonner";
+import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartSaveDelayMs } from "@/features/portal/hooks/cart-sync";
 import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
 import { createQueryClient } from "@/lib/react-query";
 
-const toastError = vi.hoisted(() => vi.fn());
-vi.mock("sonner", async (importOriginal) => {
-  const sonner = await importOriginal<typeof Sonner>();
-  return { ...sonner, toast: Object.assign(vi.fn(), sonner.toast, { error: toastError }) };
-});
+// The screens' toasts (lib/toast.ts) call sonner's `toast.error` when they are shown.
+let toastError: ReturnType<typeof vi.spyOn>;
 
 function line(sku: string, quantity: number, extra: Partial<CartLine> = {}): CartLine {
   return {
@@ -102,9 +99,12 @@ async function pause() {
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-  toastError.mockClear();
+  toastError = vi.spyOn(toast, "error").mockReturnValue(0);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  toastError.mockRestore();
+});
 
 describe("usePortalCart", () => {
   it("shows a typed quantity at once and saves the whole cart once, after the pause, at the last revision", async () => {

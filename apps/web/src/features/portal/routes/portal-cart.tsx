@@ -2,14 +2,14 @@ import { portalOrderMessages } from "@cm/contracts/portal-orders";
 import { ShoppingCartIcon, StoreIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState, ListLoadError } from "@/components/list-states";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { CartGroupCard } from "@/features/portal/components/cart-group-card";
 import { cartOrderCount, groupCartLines } from "@/features/portal/components/cart-groups";
 import { OrderFormImport } from "@/features/portal/components/order-form-import";
@@ -64,7 +64,7 @@ function StoreCart({ store }: { store: PortalStore }) {
 
   const catalogsLink = (
     <Button asChild variant="outline">
-      <Link to={paths.portal.home.getHref(store.id)}>Browse catalogs</Link>
+      <Link to={portalPaths.home.getHref(store.id)}>Browse catalogs</Link>
     </Button>
   );
   // A filled XLSX order form: its quantities are added to what the cart holds.
@@ -112,7 +112,7 @@ function StoreCart({ store }: { store: PortalStore }) {
           setConfirming(false);
           setRefused(null);
           toast.success(portalOrderMessages.submitted(orders.length));
-          void navigate(paths.portal.orders.getHref(store.id));
+          void navigate(portalPaths.orders.getHref(store.id));
         },
         onError: (error) => {
           setConfirming(false);

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useParams } from "react-router";
 import { EmptyState, ListLoadError } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { CatalogCartSummary } from "@/features/portal/components/catalog-cart-summary";
 import { CatalogStyles } from "@/features/portal/components/catalog-styles";
 import { OrderFormDownload } from "@/features/portal/components/order-form-download";
@@ -22,7 +22,7 @@ function catalogProps(store: PortalStore, lineListId: number) {
   return {
     lineListId,
     source: portalStylesSource(store.id),
-    backHref: paths.portal.home.getHref(store.id),
+    backHref: portalPaths.home.getHref(store.id),
     backLabel: "All catalogs",
   };
 }
@@ -38,7 +38,7 @@ function OrderableCatalog({ store, lineListId }: { store: PortalStore; lineListI
       actions={
         <>
           <OrderFormDownload storeId={store.id} lineListId={lineListId} />
-          <CatalogCartSummary cart={cart} saving={saving} href={paths.portal.cart.getHref(store.id)} />
+          <CatalogCartSummary cart={cart} saving={saving} href={portalPaths.cart.getHref(store.id)} />
         </>
       }
     />

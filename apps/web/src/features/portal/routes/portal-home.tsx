@@ -4,7 +4,7 @@ import { StoreIcon } from "lucide-react";
 import { useEffect } from "react";
 import { EmptyState, ListLoadError } from "@/components/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { CatalogHome } from "@/features/portal/components/catalog-home";
 import { useChosenStore } from "@/features/portal/components/store-choice";
 import { StoreSwitcher } from "@/features/portal/components/store-switcher";
@@ -97,7 +97,7 @@ export default function PortalHomeRoute() {
                 query={catalogs}
                 storeName={store.name}
                 lineListHref={(lineListId, catalogType) =>
-                  paths.portal.lineList.getHref(lineListId, store.id, { catalogType })
+                  portalPaths.lineList.getHref(lineListId, store.id, { catalogType })
                 }
               />
             </>

@@ -3,15 +3,15 @@ import { type PortalOrder, portalOrderMessages } from "@cm/contracts/portal-orde
 import { ArrowLeftIcon, RotateCcwIcon, ShoppingCartIcon, XCircleIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyState, ListLoadError } from "@/components/list-states";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { OrderDetailLines } from "@/features/portal/components/order-detail-lines";
-import { OrderStatusBadge } from "@/features/portal/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { OrderStatusHistory } from "@/features/portal/components/order-status-history";
 import { useReorderPortalOrder } from "@/features/portal/hooks/use-reorder-portal-order";
 import { useCancelPortalOrder } from "@/lib/api/portal/cancel-portal-order";
@@ -131,7 +131,7 @@ function OrderDetail({ order, canOrder }: { order: PortalOrder; canOrder: boolea
           ) : null}
           {canOrder ? (
             <Button asChild variant="outline">
-              <Link to={paths.portal.cart.getHref(order.storeId)}>
+              <Link to={portalPaths.cart.getHref(order.storeId)}>
                 <ShoppingCartIcon aria-hidden="true" />
                 Go to cart
               </Link>
@@ -182,7 +182,7 @@ export default function PortalOrderDetailRoute() {
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
       <title>{order.data ? `Order ${order.data.number} · Catalog Manager` : "Order · Catalog Manager"}</title>
       <Link
-        to={paths.portal.orders.getHref(order.data?.storeId)}
+        to={portalPaths.orders.getHref(order.data?.storeId)}
         className="flex w-fit items-center gap-1 rounded-md text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <ArrowLeftIcon aria-hidden="true" className="size-4" />

@@ -6,7 +6,7 @@ import { EmptyState, ListLoadError } from "@/components/list-states";
 import { TablePagination } from "@/components/table-pagination";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { paths } from "@/config/paths";
+import { portalPaths } from "@/features/portal/paths";
 import { OrderListFilters } from "@/features/portal/components/order-list-filters";
 import { OrderListItems } from "@/features/portal/components/order-list-items";
 import { usePortalMe } from "@/lib/api/portal/get-portal-me";
@@ -105,7 +105,7 @@ export default function PortalOrdersRoute() {
           action={
             filtered ? undefined : (
               <Button asChild variant="outline">
-                <Link to={paths.portal.home.getHref(params.storeId)}>Browse catalogs</Link>
+                <Link to={portalPaths.home.getHref(params.storeId)}>Browse catalogs</Link>
               </Button>
             )
           }

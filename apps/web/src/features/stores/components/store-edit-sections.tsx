@@ -15,7 +15,7 @@ import { PowerIcon, PowerOffIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type * as React from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import type { FallbackAddress } from "@/components/addresses/address-form";
 import { BrandFocusFields, type BrandFocusBrand } from "@/components/stores/brand-focus-fields";

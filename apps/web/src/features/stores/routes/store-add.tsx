@@ -4,7 +4,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useId } from "react";
 import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import type { z } from "zod";
 import { BrandFocusFields } from "@/components/stores/brand-focus-fields";
 import { Combobox } from "@/components/combobox";

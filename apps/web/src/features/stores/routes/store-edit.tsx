@@ -3,7 +3,7 @@ import { portalCatalogMessages } from "@cm/contracts/portal-catalogs";
 import { ArrowLeftIcon, EyeIcon } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormPageSkeleton } from "@/components/form-page-skeleton";
 import { HistoryPanel } from "@/components/history/history-panel";
 import { StatusBadge } from "@/components/status-badge";

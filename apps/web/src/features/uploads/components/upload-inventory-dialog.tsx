@@ -4,7 +4,7 @@ import { uploadMessages } from "@cm/contracts/uploads";
 import { FileSpreadsheetIcon, PackageOpenIcon, UploadIcon } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
