@@ -15,7 +15,10 @@ import { recordFigures } from "../scripts/bench/support/summary.ts";
  * library, TanStack Query or sonner. Raise a budget only with a measured reason.
  */
 const javaScriptBudgets = {
-  "/auth/start": 150 * 1024,
+  // 150 KB until issue 34: the entry's router now also names the customer portal's screens (their
+  // lazy imports and preload lists, +1.1 KB measured, 149.1 → 150.2 KB), which the sign-in pages
+  // must know to send a customer on to /portal.
+  "/auth/start": 152 * 1024,
   "/home/catalogs": 300 * 1024,
   // The customer portal's first page (issue 34): a buyer's home, often on a phone.
   "/portal": 200 * 1024,

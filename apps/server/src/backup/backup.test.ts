@@ -110,15 +110,13 @@ async function fillTheRest(db: Database, adminEmail: string): Promise<void> {
   await db
     .insert(portalCarts)
     .values({ storeId: store!.id, organizationId: store!.organizationId, updatedByUserId: admin!.id });
-  await db
-    .insert(portalCartLines)
-    .values({
-      storeId: store!.id,
-      lineListId: store!.lineListId,
-      sku: "10001-001-M8",
-      quantity: 3,
-      position: 0,
-    });
+  await db.insert(portalCartLines).values({
+    storeId: store!.id,
+    lineListId: store!.lineListId,
+    sku: "10001-001-M8",
+    quantity: 3,
+    position: 0,
+  });
   await db.insert(portalVisits).values({ userId: admin!.id, storeId: store!.id });
 }
 
