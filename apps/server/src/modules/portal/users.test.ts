@@ -142,7 +142,7 @@ describe("portal colleagues", () => {
     const headers = await signIn(testApp, "new.colleague@alpha.example");
     const me = await api("GET", "/api/portal/me", headers);
     expect(me.statusCode).toBe(200);
-    expect(me.json().data.stores).toEqual([{ id: ids.storeA2, name: "Alpha Uptown" }]);
+    expect(me.json().data.stores).toEqual([{ id: ids.storeA2, name: "Alpha Uptown", cartUnits: 0 }]);
     expect(me.json().data.organization.name).toBe("Alpha Shoes");
   });
 
