@@ -4,7 +4,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions } from "../../playwright.config.ts";
 import { startApp } from "../../e2e/support/app-server.ts";
-import { signIn } from "../../e2e/support/sign-in.ts";
+import { signIn, signedInStorageState } from "../../e2e/support/sign-in.ts";
 import { writeSampleLineList } from "../../apps/server/src/modules/file-processing/sample-line-list.ts";
 
 const routes = [
@@ -33,6 +33,8 @@ const routes = [
   "/home/stores",
   "/home/stores/add",
   "/home/stores/1",
+  // Staff's View as store (issue 34): store 1's portal, read-only.
+  "/home/stores/1/view-as-store",
   "/home/people",
   "/home/people/create-user",
   // The seed's admin is user 1.
@@ -50,6 +52,9 @@ const viewports = [
   { name: "desktop", width: 1440, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ];
+
+/** A demo customer's buyer (Sunset Soles' main contact, linked to its stores) for the portal's screens. */
+const buyerEmail = "maria.lopez@sunsetsoles.example";
 
 const outDir = path.resolve(import.meta.dirname, "../../screenshots");
 await mkdir(outDir, { recursive: true });
@@ -94,6 +99,40 @@ try {
       fullPage: true,
     });
     await context.close();
+
+    // The customer portal (issue 34) as the buyer sees it: home, a catalog with a quantity typed,
+    // the cart holding it, and the orders.
+    const buyerContext = await browser.newContext({
+      viewport,
+      baseURL: app.baseUrl,
+      storageState: await signedInStorageState(app.baseUrl, buyerEmail),
+    });
+    const buyer = await buyerContext.newPage();
+    const shot = async (name: string) => {
+      await buyer.waitForLoadState("networkidle");
+      await buyer.screenshot({ path: path.join(outDir, `${name}-${viewport.name}.png`), fullPage: true });
+    };
+    await buyer.goto("/portal");
+    await buyer.getByRole("article").first().waitFor();
+    await shot("portal");
+    await buyer.getByRole("article").first().getByRole("link").first().click();
+    await buyer.waitForURL(/\/portal\/line-lists\/\d+/);
+    const firstSize = buyer
+      .getByRole("group", { name: /^Quantities of / })
+      .first()
+      .getByRole("textbox")
+      .first();
+    await firstSize.fill("2");
+    await shot("portal-line-list");
+    const nav = buyer.getByRole("navigation", { name: "Portal" });
+    await nav.getByRole("link", { name: /Cart/ }).click();
+    await buyer.waitForURL(/\/portal\/cart/);
+    await buyer.getByRole("button", { name: "Submit", exact: true }).waitFor();
+    await shot("portal-cart");
+    await nav.getByRole("link", { name: /Orders/ }).click();
+    await buyer.waitForURL(/\/portal\/orders/);
+    await shot("portal-orders");
+    await buyerContext.close();
   }
   console.log(`Screenshots written to ${outDir}`);
 } finally {
