@@ -122,7 +122,12 @@ try {
       .first()
       .getByRole("textbox")
       .first();
+    // The quantity is saved after a short pause: shoot once the cart has answered.
+    const saved = buyer.waitForResponse(
+      (response) => response.url().includes("/api/portal/cart") && response.request().method() === "PUT",
+    );
     await firstSize.fill("2");
+    await saved;
     await shot("portal-line-list");
     const nav = buyer.getByRole("navigation", { name: "Portal" });
     await nav.getByRole("link", { name: /Cart/ }).click();
