@@ -2,6 +2,7 @@ import type { Cart } from "@cm/contracts/portal-orders";
 import { ShoppingCartIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { isBeingPriced } from "@/features/portal/hooks/cart-lines";
 import { formatMoney } from "@/lib/format";
 
 const unitsFormatter = new Intl.NumberFormat("en-US");
@@ -25,8 +26,9 @@ export function CatalogCartSummary({
           Cart
           {units > 0 ? (
             <span className="tabular-nums">
-              · {unitsFormatter.format(units)} {units === 1 ? "unit" : "units"} ·{" "}
-              {formatMoney(cart?.totalWhs)}
+              · {unitsFormatter.format(units)} {units === 1 ? "unit" : "units"}
+              {/* A typed line has no price until the server answers: no total meanwhile. */}
+              {isBeingPriced(cart) ? null : ` · ${formatMoney(cart?.totalWhs)}`}
             </span>
           ) : null}
         </Link>

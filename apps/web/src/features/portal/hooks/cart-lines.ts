@@ -101,3 +101,11 @@ export function applyCartChanges(cart: Cart, changes: Iterable<CartChange>): Car
   const totalCents = lines.reduce((sum, line) => sum + (moneyToCents(line.lineTotal) ?? 0), 0);
   return { ...cart, lines, units, totalWhs: centsToMoney(totalCents) };
 }
+
+/** Whether a typed line still waits for the server's price: totals are not final until it has one. */
+export function isBeingPriced(cart: Cart | undefined): boolean {
+  return (
+    cart?.lines.some((line) => line.unitWhs === null && line.problem === null && line.modelCode === "") ??
+    false
+  );
+}

@@ -19,6 +19,7 @@ import { usePortalCart } from "@/features/portal/hooks/use-portal-cart";
 import { usePortalMe } from "@/lib/api/portal/get-portal-me";
 import { useSubmitPortalCart } from "@/lib/api/portal/submit-portal-cart";
 import { isApiError } from "@/lib/api-client";
+import { isBeingPriced } from "@/features/portal/hooks/cart-lines";
 import { formatMoney } from "@/lib/format";
 
 const unitsFormatter = new Intl.NumberFormat("en-US");
@@ -155,7 +156,9 @@ function StoreCart({ store }: { store: PortalStore }) {
             </div>
             <div>
               <dt className="text-muted-foreground">Total WHS</dt>
-              <dd className="text-lg font-semibold tabular-nums">{formatMoney(cart.totalWhs)}</dd>
+              <dd className="text-lg font-semibold tabular-nums">
+                {isBeingPriced(cart) ? "…" : formatMoney(cart.totalWhs)}
+              </dd>
             </div>
           </dl>
           <div className="flex flex-col gap-1 sm:items-end">
