@@ -6,7 +6,9 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+/** A list filter's Select, in a module of its own: pages without comboboxes import it alone. */
+export { FilterSelect } from "@/components/filter-select";
 
 /** On wide screens the filters share a row, the Clear button last; a class per count, as Tailwind needs. */
 const panelColumns = {
@@ -98,48 +100,6 @@ export function FilterCombobox({
       ) : (
         <DisabledReason reason={disabledReason}>{combobox}</DisabledReason>
       )}
-    </div>
-  );
-}
-
-/** The Select's value for "no filter": Radix Select items cannot have an empty value. */
-const anyValue = "any";
-
-/** A list filter's Select: one value of `options`, or `anyLabel` first for none (`undefined`). */
-export function FilterSelect({
-  id,
-  label,
-  value,
-  anyLabel,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  anyLabel: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        value={value ?? anyValue}
-        onValueChange={(next) => onChange(next === anyValue ? undefined : next)}
-      >
-        <SelectTrigger id={id} className="w-full bg-background">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={anyValue}>{anyLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
     </div>
   );
 }

@@ -1,94 +1,16 @@
 import { catalogTypeLabels } from "@cm/contracts/catalogs";
 import type { PortalStyles } from "@cm/contracts/portal-catalogs";
 import { LayoutGridIcon, ListIcon } from "lucide-react";
-import { useEffect, useEffectEvent, useId, useState } from "react";
-import { SearchInput } from "@/components/search-input";
+import { useId } from "react";
+import { DebouncedSearchInput } from "@/components/debounced-search-input";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { FilterSelect } from "@/components/filter-select";
 import { searchMaxLength } from "@/features/portal/components/catalog-params";
-import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import type {
   CatalogLayout,
   CatalogParams,
   CatalogParamsPatch,
 } from "@/features/portal/components/catalog-params";
-
-/** Waiting this long after the last key press before asking the server spares a request per letter. */
-const searchDelayMs = 300;
-
-/** The search box: what is typed reaches the URL once typing pauses; a search changed elsewhere (Back) shows here. */
-function CatalogSearch({ value, onSearch }: { value: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  const debounced = useDebouncedValue(text, searchDelayMs);
-
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if (value !== debounced.trim()) setText(value);
-  }
-
-  const send = useEffectEvent((next: string) => {
-    if (next !== value) onSearch(next);
-  });
-  useEffect(() => send(debounced.trim()), [debounced]);
-
-  return (
-    <SearchInput
-      aria-label="Search styles"
-      placeholder="Search by model code, name or colour"
-      maxLength={searchMaxLength}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      className="sm:w-[320px]"
-    />
-  );
-}
-
-/** The Select's value for "no filter": Radix Select items cannot have an empty value. */
-const anyValue = "any";
-
-/**
- * One filter: a value of `options`, or `anyLabel` for none. Not the staff lists' FilterSelect:
- * its module brings the searchable combobox along, which the portal's pages do not need.
- */
-function FilterSelect({
-  id,
-  label,
-  value,
-  anyLabel,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string | undefined;
-  anyLabel: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        value={value ?? anyValue}
-        onValueChange={(next) => onChange(next === anyValue ? undefined : next)}
-      >
-        <SelectTrigger id={id} className="w-full bg-background">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={anyValue}>{anyLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /** Cards or rows, kept in the URL. */
 function LayoutToggle({
@@ -155,7 +77,14 @@ export function CatalogFilters({
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <CatalogSearch value={params.q} onSearch={(q) => onChange({ q }, { replace: true })} />
+        <DebouncedSearchInput
+          aria-label="Search styles"
+          placeholder="Search by model code, name or colour"
+          maxLength={searchMaxLength}
+          value={params.q}
+          onSearch={(q) => onChange({ q }, { replace: true })}
+          className="sm:w-[320px]"
+        />
         <LayoutToggle value={params.view} onChange={(view) => onChange({ view, page: params.page })} />
       </div>
       <div role="group" aria-label="Filters" className="grid gap-3 sm:grid-cols-3">
