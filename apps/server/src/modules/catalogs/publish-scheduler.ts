@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
+import { type PeriodicTask, startPeriodicTask } from "../../lib/periodic-task.ts";
 import { publishDueLineLists } from "./publication.service.ts";
 
 export { publishDueLineLists } from "./publication.service.ts";
@@ -8,16 +9,13 @@ export { publishDueLineLists } from "./publication.service.ts";
 /** How often the scheduler looks for line lists whose publication time has come. */
 export const publishSchedulerIntervalMs = 15_000;
 
-export interface PublishScheduler {
-  /** One run now (a run already under way is joined, not doubled). Never throws: errors are logged. */
-  run(): Promise<number[]>;
-  stop(): Promise<void>;
-}
+/** One run now (a run already under way is joined, not doubled), and stopping. Never throws. */
+export type PublishScheduler = PeriodicTask<number[]>;
 
 /**
- * Publishes scheduled line lists on time (issue 34): a run at start and every `intervalMs`, on an
- * unref'd timer so it never keeps the process alive. Errors are logged and the next run tries
- * again. Between runs the portal already shows a line list whose time has passed
+ * Publishes scheduled line lists on time (issue 34): a run at start and every `intervalMs`
+ * (lib/periodic-task.ts: an unref'd timer, one run at a time). Errors are logged and the next run
+ * tries again. Between runs the portal already shows a line list whose time has passed
  * (modules/portal/visibility.ts), so the runs only make `published` catch up.
  */
 export function startPublishScheduler(options: {
@@ -25,37 +23,18 @@ export function startPublishScheduler(options: {
   log: FastifyBaseLogger;
   intervalMs: number;
 }): PublishScheduler {
-  let running: Promise<number[]> | undefined;
-  let stopped = false;
-  const run = (): Promise<number[]> => {
-    if (stopped) return Promise.resolve([]);
-    running ??= publishDueLineLists(options.db)
-      .then(
-        (published) => {
-          if (published.length > 0)
-            options.log.info({ lineListIds: published }, "scheduled line lists published");
-          return published;
-        },
-        (error: unknown) => {
-          options.log.error({ err: error }, "publishing scheduled line lists failed");
-          return [];
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void run(), options.intervalMs);
-  timer.unref();
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask(
+    async () => {
+      const published = await publishDueLineLists(options.db);
+      if (published.length > 0)
+        options.log.info({ lineListIds: published }, "scheduled line lists published");
+      return published;
     },
-  };
+    {
+      intervalMs: options.intervalMs,
+      onError: (error) => options.log.error({ err: error }, "publishing scheduled line lists failed"),
+    },
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type PeriodicTask, startPeriodicTask } from "../../lib/periodic-task.ts";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import fp from "fastify-plugin";
@@ -95,16 +96,12 @@ export async function claimUploadSweep(db: DbExecutor, periodMs: number): Promis
  */
 const claimShareOfInterval = 0.9;
 
-export interface UploadSweeper {
-  /** Runs a sweep now, or answers the one already running. */
-  run(): Promise<UploadSweepResult | undefined>;
-  /** Stops the timer and waits for a running sweep to end. */
-  stop(): Promise<void>;
-}
+/** Runs a sweep now, or answers the one already running; stops the timer and waits for it. */
+export type UploadSweeper = PeriodicTask<UploadSweepResult | undefined>;
 
 /**
- * Runs `sweep` every `intervalMs` on an unref'd timer (it never keeps the process alive), one at a
- * time; a failed sweep is logged and the next one tries again.
+ * Runs `sweep` every `intervalMs` (lib/periodic-task.ts: an unref'd timer, one at a time); a
+ * failed sweep is logged and the next one tries again.
  */
 export function startUploadSweeper(options: {
   /** Answers undefined when another instance has the sweep of this period. */
@@ -112,46 +109,23 @@ export function startUploadSweeper(options: {
   intervalMs: number;
   log: Pick<FastifyBaseLogger, "info" | "debug" | "error">;
 }): UploadSweeper {
-  let running: Promise<UploadSweepResult | undefined> | undefined;
-  let stopped = false;
-
-  const run = () => {
-    if (stopped) return Promise.resolve(undefined);
-    running ??= options
-      .sweep()
-      .then(
-        (result) => {
-          if (!result) {
-            options.log.debug("upload sweep left to the instance that claimed it");
-          } else if (result.deleted > 0 || result.abandonedWrites > 0) {
-            options.log.info(result, "unprocessed uploads swept");
-          } else {
-            options.log.debug(result, "unprocessed uploads swept");
-          }
-          return result;
-        },
-        (error: unknown) => {
-          options.log.error({ err: error }, "sweeping unprocessed uploads failed");
-          return undefined;
-        },
-      )
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void run(), options.intervalMs);
-  timer.unref();
-
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPeriodicTask(
+    async () => {
+      const result = await options.sweep();
+      if (!result) {
+        options.log.debug("upload sweep left to the instance that claimed it");
+      } else if (result.deleted > 0 || result.abandonedWrites > 0) {
+        options.log.info(result, "unprocessed uploads swept");
+      } else {
+        options.log.debug(result, "unprocessed uploads swept");
+      }
+      return result;
     },
-  };
+    {
+      intervalMs: options.intervalMs,
+      onError: (error) => options.log.error({ err: error }, "sweeping unprocessed uploads failed"),
+    },
+  );
 }
 
 declare module "fastify" {
