@@ -1,15 +1,8 @@
 import { loginCodeValidityMinutes } from "@cm/contracts/auth";
 import type { MailMessage } from "../mail/mailer.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 export const loginCodeMailSubject = "Your Catalog Manager login code";
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 export function loginCodeMail(to: string, firstName: string, code: string): MailMessage {
   const validity = `${loginCodeValidityMinutes} minutes`;

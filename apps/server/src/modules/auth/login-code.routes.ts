@@ -14,16 +14,9 @@ import type { LoginCodeService } from "./login-code.service.ts";
 import { currentLoginInteraction, finishLogin, type LoginInteraction } from "./login-interaction.ts";
 import { frontendBase, frontendLocationCookie, type OidcSettings } from "./oidc-provider.ts";
 import type { PasskeyService } from "./passkeys.service.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 type AuthPage = typeof authPaths.start | typeof authPaths.code;
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 function pageUrl(base: string, page: AuthPage, query: Record<string, string | undefined>): string {
   const url = new URL(page.slice(1), base);

@@ -12,6 +12,7 @@ import type { Database } from "../../db/client.ts";
 import { databaseAdapterFactory } from "./oidc-adapter.ts";
 import { canSignIn, findSessionUserById } from "./repository.ts";
 import { signingAlg, type AuthSecrets } from "./secrets.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 /** docs/security.md explains each number. */
 export const tokenLifetimes = {
@@ -66,15 +67,6 @@ export function frontendBase(settings: OidcSettings, ...candidates: (string | un
 function secondsLeft(startedAt: number | undefined, lifetime: number): number {
   const now = Math.floor(Date.now() / 1000);
   return Math.max(1, (startedAt ?? now) + lifetime - now);
-}
-
-function escapeHtml(value: unknown): string {
-  return String(value)
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** Lets one inline script run under our CSP (which allows none) by adding its hash. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { readOutbox, type OutboxEntry } from "./outbox.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 export const outboxJsonEntrySchema = z.object({
   to: z.string(),
@@ -8,15 +9,6 @@ export const outboxJsonEntrySchema = z.object({
   text: z.string(),
   sentAt: z.string(),
 });
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function renderOutbox(entries: OutboxEntry[]): string {
   const items = entries

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 /**
  * The portal's order mails (docs/portal.md "E-mails"): a confirmation of each order placed in the
@@ -17,15 +18,6 @@ interface Recipient {
   email: string;
   firstName: string;
   type: string;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** The active users among the order's placing user and its store's main contact, each once. */
