@@ -171,6 +171,9 @@ export const historyActivityPageSize = 20;
 
 /** The `summary` of entries whose fields do not tell the whole story, as the server writes it. */
 export const historySummaries = {
+  /** A colleague a customer user invited in the portal (issue 34), with the stores they work for. */
+  invitedThroughPortal: (stores: readonly string[]) =>
+    `Invited through the portal, linked to ${stores.join(", ")}`,
   itemsAdded: (count: number, to: string) => `${count} item(s) added to ${to}`,
   itemsCopied: (count: number, to: string) => `${count} item(s) copied to ${to}`,
   itemsMoved: (count: number, to: string) => `${count} item(s) moved to ${to}`,

@@ -70,6 +70,11 @@ export const portalMessages = {
   missing: (permission: PortalPermission) =>
     `You do not have permission to do this: it needs "${portalPermissionDescriptions[permission]}" (${permission})`,
   permissionsInvalid: "Portal permissions must be known portal permission names",
+  // The portal's screens, before the user's organization and stores are known.
+  meLoadFailed: "Your organization could not be loaded",
+  noStores: "No stores yet",
+  noStoresDescription:
+    "You are not linked to any active store of your organization yet. Ask your organization's contact or your Catalog Manager representative to add you to one.",
 } as const;
 
 /** `portalPermissions` on role inputs: a set, stored sorted in catalogue order. */

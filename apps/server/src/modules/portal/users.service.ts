@@ -1,3 +1,4 @@
+import { historySummaries } from "@cm/contracts/history";
 import type { SessionUser } from "@cm/contracts/auth";
 import {
   portalUserMessages,
@@ -24,6 +25,7 @@ import {
   type ColleagueRow,
   type NamedRow,
 } from "./users.repository.ts";
+import { escapeHtml } from "../../lib/html.ts";
 
 /**
  * A customer's own users (issue 34, docs/portal.md "Colleagues"): with `portal.users.manage` a
@@ -80,14 +82,6 @@ async function colleagueRole(db: DbExecutor, roleId: number | undefined): Promis
     throw new InvalidError(portalUserMessages.roleNotFound, { roleId: [portalUserMessages.roleNotFound] });
   }
   return buyer.id;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
 }
 
 /** The invitation: who invites, for which organization, and the page where one signs in. */
@@ -162,7 +156,7 @@ export async function inviteColleague(
       await linkStores(tx, created.id, storeIds);
       await recordCreated(tx, userHistory, [created], {
         actorUserId: caller.id,
-        summary: `Invited through the portal, linked to ${stores.map((store) => store.name).join(", ")}`,
+        summary: historySummaries.invitedThroughPortal(stores.map((store) => store.name)),
       });
       return { created, organizationName: organization!.name };
     }),

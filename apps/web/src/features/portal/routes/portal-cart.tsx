@@ -1,3 +1,4 @@
+import { portalMessages } from "@cm/contracts/portal";
 import { portalOrderMessages } from "@cm/contracts/portal-orders";
 import { ShoppingCartIcon, StoreIcon } from "lucide-react";
 import { useState } from "react";
@@ -216,15 +217,12 @@ export default function PortalCartRoute() {
         <CartLoading />
       ) : me.isError ? (
         <ListLoadError
-          title="Your organization could not be loaded"
+          title={portalMessages.meLoadFailed}
           message={me.error.message}
           onRetry={() => void me.refetch()}
         />
       ) : !store ? (
-        <EmptyState
-          title="No stores yet"
-          description="You are not linked to any active store of your organization yet."
-        />
+        <EmptyState title={portalMessages.noStores} description={portalMessages.noStoresDescription} />
       ) : !canOrder ? (
         <EmptyState
           title="Ordering is not part of your role"

@@ -1,3 +1,5 @@
+import { portalCatalogMessages } from "@cm/contracts/portal-catalogs";
+import { portalMessages } from "@cm/contracts/portal";
 import { StoreIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useParams } from "react-router";
@@ -66,7 +68,7 @@ export default function PortalCatalogRoute() {
   if (me.isError) {
     return (
       <ListLoadError
-        title="Your organization could not be loaded"
+        title={portalMessages.meLoadFailed}
         message={me.error.message}
         onRetry={() => void me.refetch()}
       />
@@ -76,12 +78,8 @@ export default function PortalCatalogRoute() {
     return (
       <EmptyState
         icon={<StoreIcon aria-hidden="true" className="mb-2 size-6 text-muted-foreground" />}
-        title={store ? "Line list not found" : "No stores yet"}
-        description={
-          store
-            ? "This address names no line list."
-            : "You are not linked to any active store of your organization yet."
-        }
+        title={store ? portalCatalogMessages.lineListNotFound : portalMessages.noStores}
+        description={store ? "This address names no line list." : portalMessages.noStoresDescription}
       />
     );
   }

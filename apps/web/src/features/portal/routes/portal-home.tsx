@@ -1,3 +1,4 @@
+import { portalMessages } from "@cm/contracts/portal";
 import type { QueryClient } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { StoreIcon } from "lucide-react";
@@ -26,8 +27,11 @@ function useRecordVisitOnce(storeId: number | undefined, shown: boolean) {
     recordedVisits.set(queryClient, recorded);
     if (recorded.has(storeId)) return;
     recorded.add(storeId);
-    // Only "New" depends on it: a failure is not worth the user's attention.
-    recordPortalVisit(storeId).catch(() => recorded.delete(storeId));
+    // Only "New" depends on it: a failure is logged, not shown, and the next showing tries again.
+    recordPortalVisit(storeId).catch((error: unknown) => {
+      console.error(error);
+      recorded.delete(storeId);
+    });
   }, [queryClient, storeId, shown]);
 }
 
@@ -64,7 +68,7 @@ export default function PortalHomeRoute() {
             Portal
           </h1>
           <ListLoadError
-            title="Your organization could not be loaded"
+            title={portalMessages.meLoadFailed}
             message={me.error.message}
             onRetry={() => void me.refetch()}
           />
@@ -104,8 +108,8 @@ export default function PortalHomeRoute() {
           ) : (
             <EmptyState
               icon={<StoreIcon aria-hidden="true" className="mb-2 size-6 text-muted-foreground" />}
-              title="No stores yet"
-              description="You are not linked to any active store of your organization yet. Ask your organization's contact or your Catalog Manager representative to add you to one."
+              title={portalMessages.noStores}
+              description={portalMessages.noStoresDescription}
             />
           )}
         </>

@@ -1,3 +1,4 @@
+import { portalMessages } from "@cm/contracts/portal";
 import { type OrderStatus, orderStatusSchema } from "@cm/contracts/orders";
 import { portalOrderMessages } from "@cm/contracts/portal-orders";
 import { ReceiptTextIcon } from "lucide-react";
@@ -81,7 +82,7 @@ export default function PortalOrdersRoute() {
       />
       {me.isError ? (
         <ListLoadError
-          title="Your organization could not be loaded"
+          title={portalMessages.meLoadFailed}
           message={me.error.message}
           onRetry={() => void me.refetch()}
         />
