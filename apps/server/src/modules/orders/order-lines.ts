@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { brandDiscountSql, unitWhsSql } from "./price.ts";
 import { findOrderStore, type OrderStore } from "./repository.ts";
+import { lineListPublishedSql } from "../line-lists/published.ts";
 
 /** A line the store can order, priced for its organization when it was resolved. */
 export interface PricedOrderLine {
@@ -102,8 +103,7 @@ async function resolveLines(
     select
       i.idx,
       ll.id is not null as "lineListFound",
-      -- Published, or its scheduled publication time has passed (the scheduler may not have run yet).
-      (ll.published or (ll.publish_at is not null and ll.publish_at <= now())) as published,
+      ${lineListPublishedSql()} as published,
       ll.type as "lineListType",
       ll.deadline::text as deadline,
       ll.date_of_availability::text as "dateOfAvailability",

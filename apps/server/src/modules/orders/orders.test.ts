@@ -300,6 +300,31 @@ describe("orders API", () => {
       expect(inTime.body.data).toMatchObject({ orderType: "pre-book", shipDate: null });
     });
 
+    it("takes a line list whose scheduled publication time has passed as published, and refuses one still to come", async () => {
+      const scheduled = await newLineList("SC", { published: false });
+      const schedule = (when: string) =>
+        testApp.database.db.execute(
+          sql`update line_lists set publish_at = now() + ${when}::interval where id = ${scheduled}`,
+        );
+      await schedule("1 day");
+      const early = await api("POST", "/api/orders", {
+        storeId,
+        orderType: "open-stock",
+        lines: [line(scheduled, "SC-A-8", 1)],
+      });
+      expect(early.statusCode).toBe(400);
+      expect(early.json().data).toEqual({
+        "lines.0.sku": [`SC-A-8: ${orderMessages.lineListNotPublished}`],
+      });
+      await schedule("-1 minute");
+      const onTime = await create({
+        storeId,
+        orderType: "open-stock",
+        lines: [line(scheduled, "SC-A-8", 1)],
+      });
+      expect(onTime.response.statusCode, onTime.response.body).toBe(201);
+    });
+
     it("gives a future-stock order its line list's date of availability as ship date", async () => {
       const { response, body } = await create({
         storeId,

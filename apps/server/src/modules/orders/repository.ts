@@ -6,6 +6,7 @@ import { orderLines, orders, orderStatusChanges } from "../../db/schema.ts";
 import { InvalidError } from "../../lib/errors.ts";
 import { sizePlaceJoin, sizeScaleOrder } from "../size-scales/repository.ts";
 import { brandDiscountSql, unitWhsSql } from "./price.ts";
+import { lineListPublishedSql } from "../line-lists/published.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -295,7 +296,7 @@ export async function findOrderLineLists(
     await db.execute(sql`
       select ll.id, ll.name, b.id as "brandId", b.name as "brandName", ll.type,
         ll.deadline::text as deadline, ll.date_of_availability::text as "dateOfAvailability",
-        (ll.published or (ll.publish_at is not null and ll.publish_at <= now())) as published,
+        ${lineListPublishedSql()} as published,
         ll.stage, b.wholesale_factor::text as "wholesaleFactor"
       from line_lists ll join brands b on b.id = ll.brand_id
       where ll.id in (${sql.join(

@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type DbExecutor } from "../../db/client.ts";
 import { NotFoundError } from "../../lib/errors.ts";
 import type { PortalContext } from "../auth/api-guard.ts";
+import { lineListPublishedSql } from "../line-lists/published.ts";
 
 /**
  * Who sees what in the customer portal (issue 34, docs/portal.md "Who sees what"): the one rule
@@ -21,7 +22,7 @@ import type { PortalContext } from "../auth/api-guard.ts";
 export function catalogVisibleSql(storeId: number | SQL): SQL {
   return sql`(
     ll.stage = 'saved'
-    and (ll.published or (ll.publish_at is not null and ll.publish_at <= now()))
+    and ${lineListPublishedSql()}
     and exists (
       select 1
       from store_brand_segmentations sbs
