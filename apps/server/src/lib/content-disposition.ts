@@ -1,3 +1,5 @@
+import type { FastifyReply } from "fastify";
+
 /**
  * A Content-Disposition for downloading `fileName`: an ASCII fallback for old clients and the
  * exact name in RFC 5987 encoding, neither able to break out of the header or name a path.
@@ -11,4 +13,16 @@ export function attachmentDisposition(fileName: string): string {
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Answers a generated file as a download: its type, its name (above) and never cached. */
+export function sendAttachment(
+  reply: FastifyReply,
+  file: { fileName: string; bytes: Buffer | Uint8Array; contentType: string },
+): FastifyReply {
+  return reply
+    .type(file.contentType)
+    .header("content-disposition", attachmentDisposition(file.fileName))
+    .header("cache-control", "no-store")
+    .send(file.bytes);
 }

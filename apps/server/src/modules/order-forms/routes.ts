@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
-import { attachmentDisposition } from "../../lib/content-disposition.ts";
+import { sendAttachment } from "../../lib/content-disposition.ts";
 import { getOrderForm, listFormLineLists, previewOrderForm } from "./service.ts";
 
 /** The workbook's bytes; described to OpenAPI as a binary string. */
@@ -62,11 +62,7 @@ export const orderFormRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.storeId,
       );
-      return reply
-        .type(orderFormContentType)
-        .header("content-disposition", attachmentDisposition(fileName))
-        .header("cache-control", "no-store")
-        .send(bytes);
+      return sendAttachment(reply, { fileName, bytes, contentType: orderFormContentType });
     },
   );
 

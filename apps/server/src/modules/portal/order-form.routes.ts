@@ -8,7 +8,7 @@ import {
 } from "@cm/contracts/portal-users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { attachmentDisposition } from "../../lib/content-disposition.ts";
+import { sendAttachment } from "../../lib/content-disposition.ts";
 import { ok } from "../../lib/envelope.ts";
 import { DomainError } from "../../lib/errors.ts";
 import { useModuleMessages } from "../../lib/module-errors.ts";
@@ -71,11 +71,7 @@ export const portalOrderFormRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.query.storeId,
       );
-      return reply
-        .type(orderFormContentType)
-        .header("content-disposition", attachmentDisposition(fileName))
-        .header("cache-control", "no-store")
-        .send(bytes);
+      return sendAttachment(reply, { fileName, bytes, contentType: orderFormContentType });
     },
   );
 
