@@ -1,3 +1,4 @@
+import { testPortalMe } from "@/testing/portal";
 import type { PortalMe } from "@cm/contracts/portal";
 import {
   type PortalLineList,
@@ -50,12 +51,7 @@ const buyer = testSessionUser({
 });
 
 function portalMe(permissions: PortalMe["permissions"]): PortalMe {
-  return {
-    user: { id: 41, email: "buyer@shoes.example", firstName: "Bea", lastName: "Buyer" },
-    organization: { id: 3, name: "Sole Brothers" },
-    stores: [{ id: 11, name: "Downtown" }],
-    permissions,
-  };
+  return testPortalMe({ permissions });
 }
 
 const spring: PortalLineList = {

@@ -1,3 +1,4 @@
+import { testPortalMe } from "@/testing/portal";
 import type { PortalMe } from "@cm/contracts/portal";
 import { portalOrderMessages } from "@cm/contracts/portal-orders";
 import {
@@ -33,12 +34,10 @@ const sessionUser = testSessionUser({
 });
 
 function portalMe(permissions: PortalMe["permissions"]): PortalMe {
-  return {
+  return testPortalMe({
     user: { id: 41, email: "head@shoes.example", firstName: "Hana", lastName: "Head" },
-    organization: { id: 3, name: "Sole Brothers" },
-    stores: [{ id: 11, name: "Downtown" }],
     permissions,
-  };
+  });
 }
 
 const colleague = (overrides: Partial<PortalUser>): PortalUser => ({

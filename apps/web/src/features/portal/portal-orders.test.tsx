@@ -1,3 +1,4 @@
+import { portalBuyer, testPortalMe } from "@/testing/portal";
 import type { PortalMe } from "@cm/contracts/portal";
 import { orderMessages } from "@cm/contracts/orders";
 import {
@@ -9,7 +10,7 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { seedSession, testSessionUser } from "@/testing/auth";
+import { seedSession } from "@/testing/auth";
 import { type MockResponse, mockFetch, ok } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
 
@@ -19,26 +20,10 @@ const firstRender = { timeout: 20_000 };
 beforeEach(() => seedSession());
 afterEach(() => toast.dismiss());
 
-const buyer = testSessionUser({
-  id: 41,
-  email: "buyer@shoes.example",
-  firstName: "Bea",
-  lastName: "Buyer",
-  type: "external",
-  permissions: [],
-  role: { id: 7, name: "Buyer" },
-});
+const buyer = portalBuyer;
 
-function portalMe(
-  stores: PortalMe["stores"] = [{ id: 11, name: "Downtown" }],
-  permissions: PortalMe["permissions"] = ["portal.catalogs.view", "portal.orders.manage"],
-): PortalMe {
-  return {
-    user: { id: 41, email: "buyer@shoes.example", firstName: "Bea", lastName: "Buyer" },
-    organization: { id: 3, name: "Sole Brothers" },
-    stores,
-    permissions,
-  };
+function portalMe(stores?: PortalMe["stores"], permissions?: PortalMe["permissions"]): PortalMe {
+  return testPortalMe({ stores, permissions });
 }
 
 function listItem(extra: Partial<PortalOrderListItem> = {}): PortalOrderListItem {

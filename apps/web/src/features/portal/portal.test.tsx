@@ -1,8 +1,9 @@
+import { portalBuyer, testPortalMe } from "@/testing/portal";
 import type { PortalMe } from "@cm/contracts/portal";
 import { type PortalLineList, portalCatalogMessages } from "@cm/contracts/portal-catalogs";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { seedSession, testSessionUser } from "@/testing/auth";
+import { seedSession } from "@/testing/auth";
 import { mockFetch, ok } from "@/testing/mock-fetch";
 import { renderApp } from "@/testing/render-app";
 import { setViewportWidth } from "@/testing/viewport";
@@ -13,23 +14,10 @@ const firstRender = { timeout: 20_000 };
 
 beforeEach(() => seedSession());
 
-const buyer = testSessionUser({
-  id: 41,
-  email: "buyer@shoes.example",
-  firstName: "Bea",
-  lastName: "Buyer",
-  type: "external",
-  permissions: [],
-  role: { id: 7, name: "Buyer" },
-});
+const buyer = portalBuyer;
 
 function portalMe(stores: PortalMe["stores"]): PortalMe {
-  return {
-    user: { id: 41, email: "buyer@shoes.example", firstName: "Bea", lastName: "Buyer" },
-    organization: { id: 3, name: "Sole Brothers" },
-    stores,
-    permissions: ["portal.catalogs.view", "portal.orders.manage"],
-  };
+  return testPortalMe({ stores });
 }
 
 const downtown = { id: 11, name: "Downtown" };
