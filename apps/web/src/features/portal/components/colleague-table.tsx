@@ -19,9 +19,10 @@ export function ColleagueTable({ users, meId }: { users: PortalUser[]; meId: num
         <TableHeader>
           <TableRow>
             <TableHead>Name</TableHead>
-            <TableHead>E-mail</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Stores</TableHead>
+            <TableHead className="md:hidden">Details</TableHead>
+            <TableHead className="hidden md:table-cell">E-mail</TableHead>
+            <TableHead className="hidden md:table-cell">Role</TableHead>
+            <TableHead className="hidden md:table-cell">Stores</TableHead>
             <TableHead>Status</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
@@ -30,14 +31,15 @@ export function ColleagueTable({ users, meId }: { users: PortalUser[]; meId: num
         </TableHeader>
         <TableBody>
           {users.length === 0 ? (
-            <TableEmptyRow colSpan={6}>{portalUserMessages.noUsers}</TableEmptyRow>
+            <TableEmptyRow colSpan={7}>{portalUserMessages.noUsers}</TableEmptyRow>
           ) : (
             users.map((user) => {
               const name = fullName(user);
               const isMe = user.id === meId;
+              const stores = user.stores.map((store) => store.name).join(", ") || "—";
               return (
                 <TableRow key={user.id}>
-                  <TableCell className="font-medium">
+                  <TableCell className="font-medium whitespace-normal">
                     {name}
                     {isMe ? (
                       <Badge variant="secondary" className="ml-2">
@@ -45,9 +47,15 @@ export function ColleagueTable({ users, meId }: { users: PortalUser[]; meId: num
                       </Badge>
                     ) : null}
                   </TableCell>
-                  <TableCell className="break-all">{user.email}</TableCell>
-                  <TableCell>{user.role?.name ?? "—"}</TableCell>
-                  <TableCell>{user.stores.map((store) => store.name).join(", ") || "—"}</TableCell>
+                  {/* On a phone the next three columns are hidden: the same facts in one cell. */}
+                  <TableCell className="text-xs wrap-anywhere whitespace-normal text-muted-foreground md:hidden">
+                    {user.email}
+                    <br />
+                    {[user.role?.name ?? "—", stores].join(" · ")}
+                  </TableCell>
+                  <TableCell className="hidden break-all md:table-cell">{user.email}</TableCell>
+                  <TableCell className="hidden md:table-cell">{user.role?.name ?? "—"}</TableCell>
+                  <TableCell className="hidden md:table-cell">{stores}</TableCell>
                   <TableCell>
                     <StatusBadge status={user.status} />
                   </TableCell>
